@@ -9,7 +9,7 @@ __all__ = ['fx', 'Loader', 'OrderOption', 'BytesField', 'Field', 'FloatField', '
            'RGBImageField', 'TorchTensorField', 'BytesDecoder', 'CenterCropRGBImageDecoder', 'FloatDecoder',
            'IntDecoder', 'NDArrayDecoder', 'RandomResizedCropRGBImageDecoder', 'SimpleRGBImageDecoder', 'PipelineSpec']
 
-# %% ../nbs/06_all.ipynb #d57354f1
+# %% ../nbs/06_all.ipynb #9044627f
 from . import fx
 from .loader import Loader, OrderOption
 from ffcv.fields import (BytesField, Field, FloatField, IntField, JSONField, NDArrayField, RGBImageField,
@@ -18,7 +18,7 @@ from ffcv.fields.decoders import (BytesDecoder, CenterCropRGBImageDecoder, Float
     RandomResizedCropRGBImageDecoder, SimpleRGBImageDecoder)
 from ffcv.pipeline import PipelineSpec
 
-# %% ../nbs/06_all.ipynb #03574dc1
+# %% ../nbs/06_all.ipynb #573a8530
 _all_ = ['fx', 'Loader', 'OrderOption', 'BytesField', 'Field', 'FloatField', 'IntField', 'JSONField', 'NDArrayField',
          'RGBImageField', 'TorchTensorField', 'BytesDecoder', 'CenterCropRGBImageDecoder', 'FloatDecoder', 'IntDecoder',
          'NDArrayDecoder', 'RandomResizedCropRGBImageDecoder', 'SimpleRGBImageDecoder', 'PipelineSpec']

@@ -11,14 +11,14 @@ __all__ = ['Convert', 'Squeeze', 'ToDevice', 'ToTensorBase', 'ToTensorCategory',
            'RandomContrast', 'RandomHorizontalFlip', 'RandomResizedCrop', 'RandomSaturation', 'RandomTranslate',
            'ReplaceLabel', 'ToTensor', 'ToTorchImage']
 
-# %% ../nbs/05_fx.ipynb #2cc54148
+# %% ../nbs/05_fx.ipynb #eae74d59
 from .operations import (Convert, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
     ToTensorImageBW, ToTensorMask, ToTensorMultiCategory, ToTensorTitledTensorScalar, View)
 from ffcv.transforms import (Cutout, ImageMixup, LabelMixup, MixupToOneHot, ModuleWrapper, NormalizeImage, Poison,
     RandomBrightness, RandomContrast, RandomHorizontalFlip, RandomResizedCrop, RandomSaturation, RandomTranslate,
     ReplaceLabel, ToTensor, ToTorchImage)
 
-# %% ../nbs/05_fx.ipynb #b1f6b1a2
+# %% ../nbs/05_fx.ipynb #b0954d2d
 _all_ = ['Convert', 'Squeeze', 'ToDevice', 'ToTensorBase', 'ToTensorCategory', 'ToTensorImage', 'ToTensorImageBW',
          'ToTensorMask', 'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'View',
          'Cutout', 'ImageMixup', 'LabelMixup', 'MixupToOneHot', 'ModuleWrapper', 'NormalizeImage', 'Poison',
