@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The benchmark suite: generates its data, runs every comparison interleaved, prints the table and writes
+# nbs/benchmarks/results.{csv,md,png}. Takes about 15 minutes on 2 cores. Arguments go to fastxtend-ffcv-bench.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash tools/setup.sh
+exec .venv/bin/fastxtend-ffcv-bench "$@"
