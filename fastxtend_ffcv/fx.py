@@ -11,14 +11,14 @@ __all__ = ['Convert', 'Squeeze', 'ToDevice', 'ToTensorBase', 'ToTensorCategory',
            'RandomContrast', 'RandomHorizontalFlip', 'RandomResizedCrop', 'RandomSaturation', 'RandomTranslate',
            'ReplaceLabel', 'ToTensor', 'ToTorchImage']
 
-# %% ../nbs/08_fx.ipynb #24e543c8
+# %% ../nbs/08_fx.ipynb #19fd9800
 from .operations import (Convert, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
     ToTensorImageBW, ToTensorMask, ToTensorMultiCategory, ToTensorTitledTensorScalar, View)
 from ffcv.transforms import (Cutout, ImageMixup, LabelMixup, MixupToOneHot, ModuleWrapper, NormalizeImage, Poison,
     RandomBrightness, RandomContrast, RandomHorizontalFlip, RandomResizedCrop, RandomSaturation, RandomTranslate,
     ReplaceLabel, ToTensor, ToTorchImage)
 
-# %% ../nbs/08_fx.ipynb #1e21dff7
+# %% ../nbs/08_fx.ipynb #43e98912
 _all_ = ['Convert', 'Squeeze', 'ToDevice', 'ToTensorBase', 'ToTensorCategory', 'ToTensorImage', 'ToTensorImageBW',
          'ToTensorMask', 'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'View',
          'Cutout', 'ImageMixup', 'LabelMixup', 'MixupToOneHot', 'ModuleWrapper', 'NormalizeImage', 'Poison',
