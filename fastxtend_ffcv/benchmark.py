@@ -27,12 +27,13 @@ from . import operations as ops
 from ffcv.fields import IntField, NDArrayField
 from ffcv.fields.decoders import IntDecoder, NDArrayDecoder, RandomResizedCropRGBImageDecoder, SimpleRGBImageDecoder
 from ffcv.loader import Loader as FFCVLoader
-from ffcv.transforms import RandomHorizontalFlip, Squeeze, ToTensor, ToTorchImage
+from .transforms import RandomHorizontalFlip
+from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 
 # %% auto #0
 __all__ = ['photos', 'photo_crops', 'write_workloads', 'epoch_time', 'interleaved', 'ffcv_image_loader', 'image_loader',
            'fastai_photo_loader', 'torch_photo_loader', 'memcpy_gbs', 'jpeg_decode_rate', 'bench_writer', 'bench_layer',
-           'bench_photo', 'bench_tabular', 'bench_limits', 'run_suite', 'main']
+           'bench_photo', 'bench_tabular', 'bench_limits', 'transform_cases', 'bench_transforms', 'run_suite', 'main']
 
 # %% ../nbs/12_benchmark.ipynb #e08de6b6
 def photos() -> list[np.ndarray]:
@@ -246,6 +247,77 @@ def bench_limits(data_small:list, data_photo:list, workers:int) -> dict:
     return dict(memcpy_gbs=memcpy_gbs(), jpg32_decode_s=jpeg_decode_rate(data_small) * workers,
                 photo160_decode_s=jpeg_decode_rate(data_photo) * workers)
 
+# %% ../nbs/12_benchmark.ipynb #bd8a4c44
+def transform_cases(
+    size:int # Side of the square images
+) -> list[tuple]:
+    "(name, our FFCV operation, counterpart's name, counterpart on a float batch) for each augmentation of `transforms`"
+    from fastxtend_ffcv import transforms as T
+    import torchvision.transforms.functional as TF
+    from fastai.vision.augment import Flip, Brightness, Contrast, Saturation, Hue, RandomErasing, setup_aug_tfms
+    pad, side = size // 8, size // 4
+    def fastai(tfm): return lambda x: tfm(x, split_idx=0)
+    def translate(x): return torch.stack([TF.crop(TF.pad(o, pad), *np.random.randint(0, 2*pad + 1, 2), size, size) for o in x])
+    def erase(x): return torch.stack([TF.erase(o, *np.random.randint(0, size - side + 1, 2), side, side, 0.) for o in x])
+    def lighting_tv(x): return TF.adjust_saturation(TF.adjust_contrast(TF.adjust_brightness(x, 1.1), 0.9), 1.1)
+    return [
+        ('RandomHorizontalFlip', T.RandomHorizontalFlip(1.), 'Flip', fastai(Flip(p=1.))),
+        ('RandomTranslate', T.RandomTranslate(1., pad), 'torchvision pad + crop, per image', translate),
+        ('RandomBrightness', T.RandomBrightness(1.), 'Brightness', fastai(Brightness(p=1.))),
+        ('RandomContrast', T.RandomContrast(1.), 'Contrast', fastai(Contrast(p=1.))),
+        ('RandomSaturation', T.RandomSaturation(1.), 'Saturation', fastai(Saturation(p=1.))),
+        ('RandomLighting', T.RandomLighting(1.), 'Brightness + Contrast + Saturation, combined',
+         fastai(setup_aug_tfms([Brightness(p=1.), Contrast(p=1.), Saturation(p=1.)])[0])),
+        ('RandomLighting(fastai=False)', T.RandomLighting(1., fastai=False), 'adjust_brightness, _contrast, _saturation', lighting_tv),
+        ('RandomHue', T.RandomHue(1.), 'Hue', fastai(Hue(p=1.))),
+        ('RandomHue(fastai=False)', T.RandomHue(1., fastai=False), 'adjust_hue', lambda x: TF.adjust_hue(x, 0.05)),
+        ('RandomGrayscale', T.RandomGrayscale(1.), 'rgb_to_grayscale', lambda x: TF.rgb_to_grayscale(x, 3)),
+        ('RandomChannelDrop', T.RandomChannelDrop(1.), None, None),
+        ('RandomCutout', T.RandomCutout(1., side), 'torchvision erase, per image', erase),
+        ('RandomErasing', T.RandomErasing(1.), 'RandomErasing (one box per batch)', fastai(RandomErasing(p=1.))),
+    ]
+
+# %% ../nbs/12_benchmark.ipynb #3a3befdc
+def bench_transforms(
+    sizes=(32, 224), # Sides of the square images
+    bss=(256, 64), # Batch size for each size
+    threads=(1, 2), # Thread counts to compare at
+    rounds:int=5 # Timed calls of each transform
+) -> pd.DataFrame:
+    "Images/s of each augmentation of `transforms` and of its fastai (or torchvision) counterpart, interleaved"
+    from fastai.torch_core import TensorImage
+    from ffcv.pipeline.compiler import Compiler
+    from ffcv.pipeline.state import State
+    rows, torch_threads, numba_threads = [], torch.get_num_threads(), Compiler.num_threads
+    try:
+        for size, bs in zip(sizes, bss):
+            x = np.stack([cv2.resize(p, (size, size), interpolation=cv2.INTER_AREA) for p in photo_crops(bs, max(size, 96))])
+            xf = TensorImage(torch.from_numpy(x).permute(0, 3, 1, 2).float().div(255).contiguous())
+            for t in threads:
+                with keep_torch_threads(): Compiler.set_num_threads(t)
+                torch.set_num_threads(t)
+                calls, cases = {}, transform_cases(size)
+                for name, op, ref_name, ref in cases:
+                    _, alloc = op.declare_state_and_memory(State(jit_mode=True, device=torch.device('cpu'), shape=x.shape[1:], dtype=x.dtype))
+                    code, dst = Compiler.compile(op.generate_code()), np.empty_like(x)
+                    calls[name, 'ours'] = lambda code=code, dst=dst: code(x, dst)
+                    if ref is not None: calls[name, ref_name] = lambda ref=ref: ref(xf)
+                times = {k: [] for k in calls}
+                for f in calls.values(): f()  # compile, warm up
+                for _ in range(rounds):
+                    for k, f in calls.items():
+                        f()  # untimed: torch's threads spin on for a while after a call, and would slow the next one
+                        start = time.perf_counter(); f(); times[k].append(time.perf_counter() - start)
+                for name, _, ref_name, _ in cases:
+                    ours = bs / statistics.median(times[name, 'ours'])
+                    theirs = bs / statistics.median(times[name, ref_name]) if ref_name else None
+                    rows.append(dict(size=size, threads=t, transform=name, images_s=ours, counterpart=ref_name or '-',
+                                     counterpart_images_s=theirs, speedup=ours / theirs if theirs else None))
+    finally:
+        with keep_torch_threads(): Compiler.set_num_threads(numba_threads)
+        torch.set_num_threads(torch_threads)
+    return pd.DataFrame(rows)
+
 # %% ../nbs/12_benchmark.ipynb #54f9a27a
 def run_suite(
     path:Path, # Folder for the generated data
@@ -275,20 +347,33 @@ def run_suite(
 def main(
     out:str='nbs/benchmarks', # Folder for results.csv, results.md and results.png
     quick:bool=False, # A small run, to check that the suite works
+    transforms:bool=False, # Only time the augmentations against fastai's, into transforms.csv and transforms.md
 ):
     "Run the benchmark suite; print the table and save it as CSV, Markdown and a plot"
-    import platform, datetime
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
+    if transforms: return _main_transforms(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
     cols = ['section', 'workload', 'bs', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'layer_share', 'share_of_limit']
-    machine = (f"{datetime.date.today()}, {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-               f"torch {torch.__version__}, limits: copy {df.attrs['memcpy_gbs']:.1f} GB/s, one-core JPEG decode "
+    machine = (f"{_machine()}, limits: copy {df.attrs['memcpy_gbs']:.1f} GB/s, one-core JPEG decode "
                f"{df.attrs['jpg32_decode_s']:,.0f} img/s at 32px and {df.attrs['photo160_decode_s']:,.0f} img/s at 160px")
     table = df[cols].to_markdown(index=False, floatfmt='.3g')
     print(machine); print(table)
     df.to_csv(out/'results.csv', index=False)
     (out/'results.md').write_text(f"Measured {machine}.\n\n{table}\n")
     _plot(df, out/'results.png')
+    return df
+
+# %% ../nbs/12_benchmark.ipynb #6cce445f
+def _machine() -> str:
+    import platform, datetime
+    return f"{datetime.date.today()}, {platform.processor() or platform.machine()}, {os.cpu_count()} cores, torch {torch.__version__}"
+
+def _main_transforms(out:Path, quick:bool) -> pd.DataFrame:
+    df = bench_transforms(sizes=(32,), bss=(16,), threads=(1,), rounds=1) if quick else bench_transforms()
+    table = df.to_markdown(index=False, floatfmt=',.0f')
+    print(_machine()); print(table)
+    df.to_csv(out/'transforms.csv', index=False)
+    (out/'transforms.md').write_text(f"Measured {_machine()}.\n\n{table}\n")
     return df
 
 # %% ../nbs/12_benchmark.ipynb #22cb4aca

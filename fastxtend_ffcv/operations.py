@@ -107,8 +107,10 @@ class Squeeze(_Squeeze):
     def generate_code(self):
         dims = self.dims
         def squeeze(inp, dst):
-            d = dims or tuple(i for i in range(1, inp.ndim) if inp.shape[i] == 1)
-            return inp.squeeze(d) if d else inp
+            t = inp if type(inp) is torch.Tensor else inp.as_subclass(torch.Tensor)  # on a fastai tensor, even `shape` dispatches
+            d = dims or tuple(i for i in range(1, t.ndim) if t.shape[i] == 1)
+            if not d: return inp
+            return t.squeeze(d) if t is inp else retain_meta(inp, t.squeeze(d).as_subclass(type(inp)))
         return squeeze
 
 # %% ../nbs/05_operations.ipynb #a1bcb691

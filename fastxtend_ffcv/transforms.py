@@ -7,12 +7,15 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/transforms.html.md"""
 # %% ../nbs/08_transforms.ipynb #a6a98afa
 from __future__ import annotations
 
+import math
 from dataclasses import replace
+from enum import Enum
 
 import numpy as np
 from numba import njit
 
 from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
+from .operations import Squeeze
 from ffcv.pipeline.allocation_query import AllocationQuery
 from ffcv.pipeline.compiler import Compiler
 from ffcv.pipeline.operation import Operation
@@ -23,20 +26,83 @@ from ffcv.transforms.random_resized_crop import RandomResizedCrop
 from ffcv.transforms.replace_label import ReplaceLabel
 
 # %% auto #0
-__all__ = ['RandomHorizontalFlip', 'LightingOperation', 'RandomBrightness', 'RandomContrast', 'RandomSaturation',
-           'RandomResizedCrop', 'Cutout', 'Poison', 'ReplaceLabel']
+__all__ = ['RandomImageOperation', 'RandomHorizontalFlip', 'RandomTranslate', 'Translate', 'LightingOperation',
+           'RandomBrightness', 'RandomContrast', 'RandomSaturation', 'RandomLighting', 'RandomHue', 'GrayscaleType',
+           'RandomGrayscale', 'RandomChannelDrop', 'RandomCutout', 'RandomErasing', 'RandomResizedCrop', 'Cutout',
+           'Poison', 'ReplaceLabel', 'Squeeze']
 
 # %% ../nbs/08_transforms.ipynb #987dd6d2
-_all_ = ['RandomResizedCrop', 'Cutout', 'Poison', 'ReplaceLabel']
+_all_ = ['RandomResizedCrop', 'Cutout', 'Poison', 'ReplaceLabel', 'Squeeze']
 
 # %% ../nbs/08_transforms.ipynb #5c643446
 def _check_prob(prob, name='prob'):
     if not 0 <= prob <= 1: raise ValueError(f"{name} must be in [0,1], got {prob}")
 
-def _check_magnitude(m, upper=None, name='max_lighting'):
-    if m < 0 or (upper is not None and m >= upper): raise ValueError(f"{name} must be in [0,{upper if upper is not None else 'inf'}), got {m}")
+def _check_magnitude(m, upper, name):
+    if not 0 <= m < upper: raise ValueError(f"{name} must be in [0,{upper}), got {m}")
+
+def _check_int(n, low, name):
+    if isinstance(n, bool) or int(n) != n or n < low: raise ValueError(f"{name} must be an integer >= {low}, got {n}")
+    return int(n)
+
+def _check_fill(fill, name='fill') -> np.ndarray:
+    f = np.asarray(fill, dtype=np.float64)
+    if f.shape != (3,) or (f < 0).any() or (f > 255).any():
+        raise ValueError(f"{name} must be an RGB colour: three values in [0,255], got {fill}")
+    return f.round().astype(np.uint8)
+
+def _fixed(draw) -> tuple: return (0., False) if draw is None else (float(draw), True)
+
+# %% ../nbs/08_transforms.ipynb #afa568ba
+@njit
+def _draw(n, prob, lo, hi, log_space, fixed, use_fixed, neutral):
+    "Which of `n` images change with probability `prob`, and their factors on [`lo`, `hi`] (exponentiated if `log_space`)"
+    f = np.random.uniform(lo, hi, n)
+    if log_space: f = np.exp(f)
+    if use_fixed: f[:] = fixed
+    apply = np.random.rand(n) < prob
+    f[~apply] = neutral
+    return apply, f
+
+# %% ../nbs/08_transforms.ipynb #8e97fa74
+@njit
+def _copy_image(img, out):
+    "Copy `img` to `out`: a flat loop when both are contiguous"
+    if img.flags.c_contiguous and out.flags.c_contiguous:
+        src, dst = np.ascontiguousarray(img).reshape(-1), np.ascontiguousarray(out).reshape(-1)
+        for j in range(src.size): dst[j] = src[j]
+    else: out[:] = img
+
+# %% ../nbs/08_transforms.ipynb #3330a3c0
+class RandomImageOperation(Operation):
+    "Base of the transforms here: change each `H×W×3` uint8 image with probability `prob`, into the operation's own buffer"
+    def __init__(self,
+        prob:float # Probability of changing each image
+    ):
+        super().__init__()
+        _check_prob(prob)
+        self.prob = prob
+
+    def check_size(self, h:int, w:int):
+        "Raise if the transform can't work on `h`×`w` images"
+
+    def declare_state_and_memory(self, previous_state):
+        shape = None if previous_state.shape is None else tuple(previous_state.shape)
+        if previous_state.dtype != np.uint8 or shape is None or len(shape) != 3 or shape[-1] != 3:
+            raise TypeError(f"{type(self).__name__} works on H×W×3 uint8 images, but the operation before it gives "
+                            f"{previous_state.dtype} of shape {shape}: place it after the image decoder and before ToTensor")
+        self.check_size(*shape[:2])
+        return replace(previous_state, jit_mode=True), AllocationQuery(previous_state.shape, previous_state.dtype)
 
 # %% ../nbs/08_transforms.ipynb #8a2201c8
+@njit
+def _flip(img, out):
+    w = img.shape[1]
+    for y in range(img.shape[0]):
+        for x in range(w):
+            for c in range(3): out[y, x, c] = img[y, w - 1 - x, c]
+
+# %% ../nbs/08_transforms.ipynb #641c51a9
 class RandomHorizontalFlip(_RandomHorizontalFlip):
     "FFCV's `RandomHorizontalFlip`, as fastxtend named its argument: flip each image with probability `prob`"
     def __init__(self,
@@ -45,122 +111,486 @@ class RandomHorizontalFlip(_RandomHorizontalFlip):
         _check_prob(prob)
         super().__init__(prob)
 
+    def generate_code(self):
+        my_range, prob = Compiler.get_iterator(), self.flip_prob
+        def flip(images, dst):
+            apply = np.random.rand(images.shape[0]) < prob
+            for i in my_range(images.shape[0]):
+                if apply[i]: _flip(images[i], dst[i])
+                else: _copy_image(images[i], dst[i])
+            return dst
+        flip.is_parallel = True
+        return flip
+
 # %% ../nbs/08_transforms.ipynb #1a169d73
+@njit
+def _translate(img, out, dy, dx, pad, fill):
+    "`img` padded by `pad` pixels of `fill`, cropped at (`dy`, `dx`)"
+    h, w = img.shape[0], img.shape[1]
+    for y in range(h):
+        sy = y + dy - pad
+        for x in range(w):
+            sx = x + dx - pad
+            for c in range(3): out[y, x, c] = img[sy, sx, c] if 0 <= sy < h and 0 <= sx < w else fill[c]
+
+# %% ../nbs/08_transforms.ipynb #77eb54cc
+class RandomTranslate(RandomImageOperation):
+    "Translate each image by up to `padding` pixels in each direction with probability `prob`, filling with `fill`"
+    def __init__(self,
+        prob:float, # Probability of translating each image
+        padding:int, # Largest shift, in pixels, in each direction
+        fill:tuple=(0, 0, 0) # RGB colour of the area uncovered by the shift
+    ):
+        super().__init__(prob)
+        self.padding, self.fill = _check_int(padding, 0, 'padding'), _check_fill(fill)
+
+    def generate_code(self):
+        my_range, prob, pad, fill = Compiler.get_iterator(), self.prob, self.padding, self.fill
+        def translate(images, dst):
+            n = images.shape[0]
+            apply, dys, dxs = np.random.rand(n) < prob, np.random.randint(0, 2*pad + 1, n), np.random.randint(0, 2*pad + 1, n)
+            for i in my_range(n):
+                if apply[i]: _translate(images[i], dst[i], dys[i], dxs[i], pad, fill)
+                else: _copy_image(images[i], dst[i])
+            return dst
+        translate.is_parallel = True
+        return translate
+
+# %% ../nbs/08_transforms.ipynb #71baab79
+class Translate(RandomTranslate):
+    "Translate every image by up to `padding` pixels in each direction, filling with `fill`"
+    def __init__(self,
+        padding:int, # Largest shift, in pixels, in each direction
+        fill:tuple=(0, 0, 0) # RGB colour of the area uncovered by the shift
+    ):
+        super().__init__(1., padding, fill)
+
+# %% ../nbs/08_transforms.ipynb #b6bf6613
+@njit
+def _level(v):
+    "A float on [0,255] as the nearest uint8 level"
+    return np.uint8(min(255., max(0., v + 0.5)))
+
+@njit
+def _sigmoid(x): return np.float32(1) / (np.float32(1) + np.exp(-x))
+
+def _sigmoid_table() -> np.ndarray:
+    "255·sigmoid on [-16, 16] in steps of 1/256 (beyond, it rounds to 0 or 255)"
+    return (255 / (1 + np.exp(-np.arange(-16 * 256, 16 * 256 + 2) / 256))).astype(np.float32)
+
+@njit
+def _sigmoid255(x, table):
+    "255·sigmoid(`x`), interpolated in `table`: within 1e-4 levels, and several times faster than `exp`"
+    t = min(max((x + 16) * 256, 0.), 8192.)
+    i = int(t)
+    return table[i] + np.float32(t - i) * (table[i + 1] - table[i])
+
+@njit
+def _logit(f):
+    "fastai's `logit`, clamped as fastai clamps it"
+    f = min(max(f, 1e-7), 1 - 1e-7)
+    return np.float32(np.log(f / (1 - f)))
+
 def _logit_lut() -> np.ndarray:
-    "fastai's `logit` of each uint8 level, scaled to [0,1] and clamped to [1e-7, 1-1e-7]"
+    "fastai's `logit` of each uint8 level, scaled to [0,1]"
     x = np.clip(np.arange(256) / 255, 1e-7, 1 - 1e-7)
     return np.log(x / (1 - x)).astype(np.float32)
 
 @njit
-def _bright_fastai(img, out, f, lut):
-    lf = np.float32(np.log(f / (1 - f)))
+def _map(img, out, table):
+    if img.flags.c_contiguous and out.flags.c_contiguous:
+        src, dst = np.ascontiguousarray(img).reshape(-1), np.ascontiguousarray(out).reshape(-1)
+        for j in range(src.size): dst[j] = table[src[j]]
+        return
     for y in range(img.shape[0]):
         for x in range(img.shape[1]):
-            for c in range(3):
-                v = np.float32(1) / (np.float32(1) + np.exp(-(lut[img[y, x, c]] + lf)))
-                out[y, x, c] = np.uint8(min(255., max(0., v * 255 + 0.5)))
+            for c in range(3): out[y, x, c] = table[img[y, x, c]]
 
 @njit
-def _contrast_fastai(img, out, f, lut):
+def _luma(img, y, x):
+    return np.float32(0.2989) * img[y, x, 0] + np.float32(0.587) * img[y, x, 1] + np.float32(0.114) * img[y, x, 2]
+
+@njit
+def _mean_luma(img):
+    s = 0.
     for y in range(img.shape[0]):
-        for x in range(img.shape[1]):
-            for c in range(3):
-                v = np.float32(1) / (np.float32(1) + np.exp(-(lut[img[y, x, c]] * np.float32(f))))
-                out[y, x, c] = np.uint8(min(255., max(0., v * 255 + 0.5)))
+        for x in range(img.shape[1]): s += _luma(img, y, x)
+    return np.float32(s / (img.shape[0] * img.shape[1]))
+
+# %% ../nbs/08_transforms.ipynb #8f8df13a
+@njit
+def _bright_fastai(img, out, f, tables):
+    lut = tables[0]
+    lf, t = _logit(f), np.empty(256, np.uint8)
+    for v in range(256): t[v] = _level(_sigmoid(lut[v] + lf) * 255)
+    _map(img, out, t)
 
 @njit
-def _saturation_fastai(img, out, f, lut):
+def _contrast_fastai(img, out, f, tables):
+    lut = tables[0]
+    t = np.empty(256, np.uint8)
+    for v in range(256): t[v] = _level(_sigmoid(lut[v] * np.float32(f)) * 255)
+    _map(img, out, t)
+
+@njit
+def _saturation_fastai(img, out, f, tables):
+    (lut, sig), f = tables, np.float32(f)
     for y in range(img.shape[0]):
         for x in range(img.shape[1]):
             g = np.float32(0.2989) * lut[img[y, x, 0]] + np.float32(0.587) * lut[img[y, x, 1]] + np.float32(0.114) * lut[img[y, x, 2]]
-            for c in range(3):
-                l = lut[img[y, x, c]] * np.float32(f) + g * np.float32(1 - f)
-                v = np.float32(1) / (np.float32(1) + np.exp(-l))
-                out[y, x, c] = np.uint8(min(255., max(0., v * 255 + 0.5)))
+            for c in range(3): out[y, x, c] = _level(_sigmoid255(lut[img[y, x, c]] * f + g * (1 - f), sig))
 
 @njit
-def _blend(img, out, f, other):
-    "torchvision's `_blend`, per pixel: `f*img + (1-f)*other`, clamped and rounded"
+def _bright_tv(img, out, f, tables):
+    t = np.empty(256, np.uint8)
+    for v in range(256): t[v] = _level(np.float32(f) * v)
+    _map(img, out, t)
+
+@njit
+def _contrast_tv(img, out, f, tables):
+    m, f, t = _mean_luma(img), np.float32(f), np.empty(256, np.uint8)
+    for v in range(256): t[v] = _level(f * v + (1 - f) * m)
+    _map(img, out, t)
+
+@njit
+def _saturation_tv(img, out, f, tables):
+    f = np.float32(f)
     for y in range(img.shape[0]):
         for x in range(img.shape[1]):
-            for c in range(3):
-                v = np.float32(f) * img[y, x, c] + np.float32(1 - f) * other[y, x, c]
-                out[y, x, c] = np.uint8(min(255., max(0., v + 0.5)))
+            g = _luma(img, y, x)
+            for c in range(3): out[y, x, c] = _level(f * img[y, x, c] + (1 - f) * g)
 
-@njit
-def _luma(img):
-    g = np.empty(img.shape, dtype=np.float32)
-    for y in range(img.shape[0]):
-        for x in range(img.shape[1]):
-            l = np.float32(0.2989) * img[y, x, 0] + np.float32(0.587) * img[y, x, 1] + np.float32(0.114) * img[y, x, 2]
-            for c in range(3): g[y, x, c] = l
-    return g
+# %% ../nbs/08_transforms.ipynb #06df02d4
+def _factor_range(kind, m, fastai) -> tuple:
+    "The range of a random `kind` factor for `max_lighting` `m`, and whether it is drawn in log space"
+    if not fastai: return max(0., 1 - m), 1 + m, False
+    if kind == 'brightness': return 0.5 * (1 - m), 0.5 * (1 + m), False
+    return math.log(1 - m), -math.log(1 - m), True
 
-@njit
-def _bright_tv(img, out, f, lut): _blend(img, out, f, np.zeros(img.shape, dtype=np.float32))
-@njit
-def _contrast_tv(img, out, f, lut): _blend(img, out, f, np.full(img.shape, _luma(img)[:, :, 0].mean(), dtype=np.float32))
-@njit
-def _saturation_tv(img, out, f, lut): _blend(img, out, f, _luma(img))
-
-# %% ../nbs/08_transforms.ipynb #80dba348
-class LightingOperation(Operation):
-    "An FFCV operation that applies a per-image lighting kernel with probability `prob`, fastai- or torchvision-style"
-    kernels = {}  # fastai: bool -> kernel(img, out, factor, logit_lut)
+# %% ../nbs/08_transforms.ipynb #e07b0b7d
+class LightingOperation(RandomImageOperation):
+    "Change one aspect of each image's lighting with probability `prob`, fastai- or torchvision-style"
+    kind, kernels = None, {}  # kernels: fastai -> kernel(img, out, factor, (logit table, sigmoid table))
     def __init__(self,
         prob:float=0.75, # Probability of changing each image
         max_lighting:float=0.2, # Maximum change; see each transform for the range of its factor
         fastai:bool=True, # fastai-style (in logit space) or torchvision-style (blending)
         draw:float|None=None # A fixed factor for every image, instead of a random one
     ):
-        super().__init__()
-        _check_prob(prob)
-        _check_magnitude(max_lighting, 1)
-        self.prob, self.max_lighting, self.fastai, self.draw = prob, max_lighting, fastai, draw
-
-    def factor_range(self) -> tuple: raise NotImplementedError
+        super().__init__(prob)
+        _check_magnitude(max_lighting, 1, 'max_lighting')
+        self.max_lighting, self.fastai, self.draw = max_lighting, fastai, draw
 
     def generate_code(self):
-        my_range, prob = Compiler.get_iterator(), self.prob
-        lo, hi = self.factor_range()
-        log_space = self.log_space
-        fixed = -1.0 if self.draw is None else float(self.draw)
-        kernel, lut = self.kernels[self.fastai], _logit_lut()
+        my_range, prob, (fixed, use_fixed) = Compiler.get_iterator(), self.prob, _fixed(self.draw)
+        lo, hi, log_space = _factor_range(self.kind, self.max_lighting, self.fastai)
+        kernel, tables = self.kernels[self.fastai], (_logit_lut(), _sigmoid_table())
         def lighting(images, dst):
-            n = images.shape[0]
-            apply = np.random.rand(n) < prob
-            factors = np.random.uniform(lo, hi, n)
-            if log_space: factors = np.exp(factors)
-            if fixed >= 0: factors[:] = fixed
-            for i in my_range(n):
-                if apply[i]: kernel(images[i], dst[i], factors[i], lut)
-                else: dst[i] = images[i]
+            apply, factors = _draw(images.shape[0], prob, lo, hi, log_space, fixed, use_fixed, 1.)
+            for i in my_range(images.shape[0]):
+                if apply[i]: kernel(images[i], dst[i], factors[i], tables)
+                else: _copy_image(images[i], dst[i])
             return dst
         lighting.is_parallel = True
         return lighting
 
-    def declare_state_and_memory(self, previous_state):
-        return replace(previous_state, jit_mode=True), AllocationQuery(previous_state.shape, previous_state.dtype)
-
-# %% ../nbs/08_transforms.ipynb #b6bf6613
+# %% ../nbs/08_transforms.ipynb #6ddba95e
 class RandomBrightness(LightingOperation):
     "Change brightness: fastai's factor is on [0.5(1-max_lighting), 0.5(1+max_lighting)], torchvision's on [1-max_lighting, 1+max_lighting]"
-    kernels, log_space = {True: _bright_fastai, False: _bright_tv}, False
-    def factor_range(self):
-        m = self.max_lighting
-        return (0.5 * (1 - m), 0.5 * (1 + m)) if self.fastai else (max(0., 1 - m), 1 + m)
+    kind, kernels = 'brightness', {True: _bright_fastai, False: _bright_tv}
 
-# %% ../nbs/08_transforms.ipynb #8f8df13a
 class RandomContrast(LightingOperation):
     "Change contrast: fastai's factor is on [1-max_lighting, 1/(1-max_lighting)] in log space, torchvision's on [1-max_lighting, 1+max_lighting]"
-    kernels = {True: _contrast_fastai, False: _contrast_tv}
-    @property
-    def log_space(self): return self.fastai
-    def factor_range(self):
-        m = self.max_lighting
-        return (np.log(1 - m), -np.log(1 - m)) if self.fastai else (max(0., 1 - m), 1 + m)
+    kind, kernels = 'contrast', {True: _contrast_fastai, False: _contrast_tv}
 
-# %% ../nbs/08_transforms.ipynb #06df02d4
-class RandomSaturation(RandomContrast):
+class RandomSaturation(LightingOperation):
     "Change saturation: fastai's factor is on [1-max_lighting, 1/(1-max_lighting)] in log space, torchvision's on [1-max_lighting, 1+max_lighting]"
-    kernels = {True: _saturation_fastai, False: _saturation_tv}
+    kind, kernels = 'saturation', {True: _saturation_fastai, False: _saturation_tv}
+
+# %% ../nbs/08_transforms.ipynb #6cc260f6
+@njit
+def _lighting_fastai(img, out, b, c, s, tables):
+    lut, sig = tables
+    lb, cf = _logit(b), np.float32(c)
+    if s == 1:  # no channel mixing: a table per image
+        t = np.empty(256, np.uint8)
+        for v in range(256): t[v] = _level(_sigmoid((lut[v] + lb) * cf) * 255)
+        _map(img, out, t)
+        return
+    sf, l = np.float32(s), np.empty(3, np.float32)
+    for y in range(img.shape[0]):
+        for x in range(img.shape[1]):
+            for k in range(3): l[k] = (lut[img[y, x, k]] + lb) * cf
+            g = np.float32(0.2989) * l[0] + np.float32(0.587) * l[1] + np.float32(0.114) * l[2]
+            for k in range(3): out[y, x, k] = _level(_sigmoid255(l[k] * sf + g * (1 - sf), sig))
+
+@njit
+def _lighting_tv(img, out, b, c, s, tables):
+    h, w = img.shape[0], img.shape[1]
+    tmp = np.empty((h, w, 3), np.float32)
+    bf = np.float32(b)
+    for y in range(h):
+        for x in range(w):
+            for k in range(3): tmp[y, x, k] = min(np.float32(255), bf * img[y, x, k])
+    if c != 1:
+        cf, m = np.float32(c), _mean_luma(tmp)
+        for y in range(h):
+            for x in range(w):
+                for k in range(3): tmp[y, x, k] = min(np.float32(255), max(np.float32(0), cf * tmp[y, x, k] + (1 - cf) * m))
+    sf = np.float32(s)
+    for y in range(h):
+        for x in range(w):
+            g = _luma(tmp, y, x)
+            for k in range(3): out[y, x, k] = _level(sf * tmp[y, x, k] + (1 - sf) * g)
+
+# %% ../nbs/08_transforms.ipynb #9f4f15d4
+_parts = ('brightness', 'contrast', 'saturation')
+
+class RandomLighting(RandomImageOperation):
+    "Change brightness, contrast and saturation in one pass, each with its own probability, fastai- or torchvision-style"
+    def __init__(self,
+        prob:float=0.75, # Probability of changing each part, unless set per part
+        max_lighting:float=0.2, # Maximum change of each part, unless set per part
+        max_brightness:float|None=None, # Maximum brightness change, as in `RandomBrightness`
+        max_contrast:float|None=None, # Maximum contrast change, as in `RandomContrast`
+        max_saturation:float|None=None, # Maximum saturation change, as in `RandomSaturation`
+        prob_brightness:float|None=None, # Probability of changing brightness
+        prob_contrast:float|None=None, # Probability of changing contrast
+        prob_saturation:float|None=None, # Probability of changing saturation
+        fastai:bool=True, # fastai-style (in logit space) or torchvision-style (blending)
+        draw:tuple|None=None # Fixed (brightness, contrast, saturation) factors, instead of random ones
+    ):
+        super().__init__(prob)
+        pick = lambda a, b: b if a is None else a
+        self.maxes = dict(zip(_parts, (pick(m, max_lighting) for m in (max_brightness, max_contrast, max_saturation))))
+        self.probs = dict(zip(_parts, (pick(p, prob) for p in (prob_brightness, prob_contrast, prob_saturation))))
+        for k in _parts: _check_magnitude(self.maxes[k], 1, f'max_{k}'); _check_prob(self.probs[k], f'prob_{k}')
+        if draw is not None and len(draw) != 3: raise ValueError(f"draw must be (brightness, contrast, saturation) factors, got {draw}")
+        self.fastai, self.draw = fastai, (None,) * 3 if draw is None else tuple(draw)
+
+    def generate_code(self):
+        my_range, tables = Compiler.get_iterator(), (_logit_lut(), _sigmoid_table())
+        kernel = _lighting_fastai if self.fastai else _lighting_tv
+        pb, pc, ps = (self.probs[k] if self.maxes[k] > 0 else 0. for k in _parts)
+        (lb, hb, gb), (lc, hc, gc), (ls, hs, gs) = (_factor_range(k, self.maxes[k], self.fastai) for k in _parts)
+        (fb, ub), (fc, uc), (fs, us) = (_fixed(d) for d in self.draw)
+        nb = 0.5 if self.fastai else 1.  # the brightness factor that changes nothing
+        def lighting(images, dst):
+            n = images.shape[0]
+            (ab, b), (ac, c), (as_, s) = _draw(n, pb, lb, hb, gb, fb, ub, nb), _draw(n, pc, lc, hc, gc, fc, uc, 1.), _draw(n, ps, ls, hs, gs, fs, us, 1.)
+            for i in my_range(n):
+                if ab[i] or ac[i] or as_[i]: kernel(images[i], dst[i], b[i], c[i], s[i], tables)
+                else: _copy_image(images[i], dst[i])
+            return dst
+        lighting.is_parallel = True
+        return lighting
+
+# %% ../nbs/08_transforms.ipynb #05e84d07
+@njit
+def _hue(img, out, shift):
+    "Shift the hue of `img` by `shift` turns, in HSV space"
+    for y in range(img.shape[0]):
+        for x in range(img.shape[1]):
+            r, g, b = np.float32(img[y, x, 0]) / 255, np.float32(img[y, x, 1]) / 255, np.float32(img[y, x, 2]) / 255
+            maxc, minc = max(r, g, b), min(r, g, b)
+            if maxc == minc:  # grey: no hue to shift
+                for k in range(3): out[y, x, k] = img[y, x, k]
+                continue
+            cr = maxc - minc
+            s, rc, gc, bc = cr / maxc, (maxc - r) / cr, (maxc - g) / cr, (maxc - b) / cr
+            if maxc == r: h = bc - gc
+            elif maxc == g: h = np.float32(2) + rc - bc
+            else: h = np.float32(4) + gc - rc
+            h = ((h / 6 + 1) % 1 + np.float32(shift)) % 1
+            i = np.floor(h * 6)
+            f, i, v = h * 6 - i, int(i) % 6, maxc
+            p, q, t = min(max(v * (1 - s), 0), 1), min(max(v * (1 - s * f), 0), 1), min(max(v * (1 - s * (1 - f)), 0), 1)
+            if i == 0: r, g, b = v, t, p
+            elif i == 1: r, g, b = q, v, p
+            elif i == 2: r, g, b = p, v, t
+            elif i == 3: r, g, b = p, q, v
+            elif i == 4: r, g, b = t, p, v
+            else: r, g, b = v, p, q
+            out[y, x, 0], out[y, x, 1], out[y, x, 2] = _level(r * 255), _level(g * 255), _level(b * 255)
+
+# %% ../nbs/08_transforms.ipynb #1969d08d
+class RandomHue(RandomImageOperation):
+    "Shift each image's hue with probability `prob`: fastai's shift is on [1-max_hue, 1/(1-max_hue)] in log space (mod 1), torchvision's on [-max_hue, max_hue]"
+    def __init__(self,
+        prob:float=0.75, # Probability of changing each image
+        max_hue:float=0.1, # Maximum hue change, in turns
+        fastai:bool=True, # fastai-style or torchvision-style draw
+        draw:float|None=None # A fixed shift for every image, instead of a random one
+    ):
+        super().__init__(prob)
+        if fastai: _check_magnitude(max_hue, 1, 'max_hue')
+        elif not 0 <= max_hue <= 0.5: raise ValueError(f"max_hue must be in [0,0.5] with fastai=False, got {max_hue}")
+        self.max_hue, self.fastai, self.draw = max_hue, fastai, draw
+
+    def generate_code(self):
+        my_range, prob, (fixed, use_fixed), m = Compiler.get_iterator(), self.prob, _fixed(self.draw), self.max_hue
+        lo, hi, log_space = (math.log(1 - m), -math.log(1 - m), True) if self.fastai else (-m, m, False)
+        def hue(images, dst):
+            apply, shifts = _draw(images.shape[0], prob, lo, hi, log_space, fixed, use_fixed, 0.)
+            for i in my_range(images.shape[0]):
+                if apply[i]: _hue(images[i], dst[i], shifts[i] % 1)
+                else: _copy_image(images[i], dst[i])
+            return dst
+        hue.is_parallel = True
+        return hue
+
+# %% ../nbs/08_transforms.ipynb #b8137c22
+class GrayscaleType(Enum):
+    "The luma weights `RandomGrayscale` uses"
+    Luma601 = 0
+    Luma709 = 1
+    Average = 2
+    Random = 3
+
+# %% ../nbs/08_transforms.ipynb #8a261225
+def _gray_weights() -> np.ndarray: return np.array([[0.2989, 0.587, 0.114], [0.2126, 0.7152, 0.0722], [1/3, 1/3, 1/3]], dtype=np.float32)
+
+@njit
+def _grayscale(img, out, w):
+    for y in range(img.shape[0]):
+        for x in range(img.shape[1]):
+            l = _level(w[0] * img[y, x, 0] + w[1] * img[y, x, 1] + w[2] * img[y, x, 2])
+            for c in range(3): out[y, x, c] = l
+
+# %% ../nbs/08_transforms.ipynb #663bafb2
+class RandomGrayscale(RandomImageOperation):
+    "Turn each image to grayscale with probability `prob`, with the luma weights of `grayscale`"
+    def __init__(self,
+        prob:float=0.1, # Probability of changing each image
+        grayscale:GrayscaleType=GrayscaleType.Random # Luma weights, or one of the three at random per image
+    ):
+        super().__init__(prob)
+        if not isinstance(grayscale, GrayscaleType): raise TypeError(f"grayscale must be a GrayscaleType, got {grayscale!r}")
+        self.grayscale = grayscale
+
+    def generate_code(self):
+        my_range, prob, grays = Compiler.get_iterator(), self.prob, _gray_weights()
+        if self.grayscale != GrayscaleType.Random: grays = grays[self.grayscale.value:self.grayscale.value + 1].copy()
+        def to_gray(images, dst):
+            n = images.shape[0]
+            apply, kinds = np.random.rand(n) < prob, np.random.randint(0, len(grays), n)
+            for i in my_range(n):
+                if apply[i]: _grayscale(images[i], dst[i], grays[kinds[i]])
+                else: _copy_image(images[i], dst[i])
+            return dst
+        to_gray.is_parallel = True
+        return to_gray
+
+# %% ../nbs/08_transforms.ipynb #1feea29a
+class RandomChannelDrop(RandomImageOperation):
+    "Set one random channel of each image to a random value, with probability `prob`"
+    def __init__(self,
+        prob:float=0.1 # Probability of changing each image
+    ):
+        super().__init__(prob)
+
+    def generate_code(self):
+        my_range, prob = Compiler.get_iterator(), self.prob
+        def channel_drop(images, dst):
+            n = images.shape[0]
+            apply, chans, values = np.random.rand(n) < prob, np.random.randint(0, 3, n), np.random.randint(0, 256, n)
+            for i in my_range(n):
+                _copy_image(images[i], dst[i])
+                if apply[i]: dst[i, :, :, chans[i]] = values[i]
+            return dst
+        channel_drop.is_parallel = True
+        return channel_drop
+
+# %% ../nbs/08_transforms.ipynb #6a0201cc
+@njit
+def _fill_box(out, y0, y1, x0, x1, fill):
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            for c in range(3): out[y, x, c] = fill[c]
+
+# %% ../nbs/08_transforms.ipynb #5618402b
+class RandomCutout(RandomImageOperation):
+    "Fill a random `crop_size` square of each image with `fill`, with probability `prob`"
+    def __init__(self,
+        prob:float, # Probability of changing each image
+        crop_size:int, # Side of the square, in pixels
+        fill:tuple=(0, 0, 0) # RGB colour of the square
+    ):
+        super().__init__(prob)
+        self.crop_size, self.fill = _check_int(crop_size, 1, 'crop_size'), _check_fill(fill)
+
+    def check_size(self, h, w):
+        if self.crop_size > min(h, w): raise ValueError(f"RandomCutout's crop_size {self.crop_size} is larger than the {h}×{w} images")
+
+    def generate_code(self):
+        my_range, prob, s, fill = Compiler.get_iterator(), self.prob, self.crop_size, self.fill
+        def cutout(images, dst):
+            n, h, w = images.shape[0], images.shape[1], images.shape[2]
+            apply, ys, xs = np.random.rand(n) < prob, np.random.randint(0, h - s + 1, n), np.random.randint(0, w - s + 1, n)
+            for i in my_range(n):
+                _copy_image(images[i], dst[i])
+                if apply[i]: _fill_box(dst[i], ys[i], ys[i] + s, xs[i], xs[i] + s, fill)
+            return dst
+        cutout.is_parallel = True
+        return cutout
+
+# %% ../nbs/08_transforms.ipynb #995fd554
+@njit
+def _erase_boxes(n, h, w, prob, min_area, max_area, lr0, lr1, max_count):
+    "fastai's `RandomErasing` boxes, (y0, y1, x0, x1) per image and box; -1 where unused"
+    boxes = np.full((n, max_count, 4), -1, np.int64)
+    for i in range(n):
+        if np.random.rand() >= prob: continue
+        count = np.random.randint(1, max_count + 1)
+        for j in range(count):
+            area = np.random.uniform(min_area, max_area) * h * w / count
+            aspect = np.exp(np.random.uniform(lr0, lr1))
+            bh, bw = int(round(np.sqrt(area * aspect))), int(round(np.sqrt(area / aspect)))
+            y0, x0 = np.random.randint(0, max(h - bh, 0) + 1), np.random.randint(0, max(w - bw, 0) + 1)
+            boxes[i, j] = y0, min(y0 + bh, h), x0, min(x0 + bw, w)
+    return boxes
+
+@njit
+def _noise(out, y0, y1, x0, x1, mean, std):
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            for c in range(3): out[y, x, c] = _level(mean[c] + std[c] * np.random.randn())
+
+# %% ../nbs/08_transforms.ipynb #b02eeb5a
+class RandomErasing(RandomImageOperation):
+    "Fill random boxes of each image with Gaussian noise, with probability `prob`, as fastai's `RandomErasing` does"
+    def __init__(self,
+        prob:float=0.25, # Probability of changing each image
+        min_area:float=0.02, # Smallest area erased, as a share of the image
+        max_area:float=0.3, # Largest area erased, as a share of the image
+        min_aspect:float=0.3, # Smallest aspect ratio of a box (the largest is its inverse)
+        max_count:int=1, # Most boxes per image; the area is shared between them
+        fill_mean:tuple=(124, 116, 103), # Mean of the noise, per channel: your data's (ImageNet's by default)
+        fill_std:tuple=(58, 57, 57), # Standard deviation of the noise, per channel
+        fast_fill:bool=True # One noise image per batch, instead of fresh noise per box
+    ):
+        super().__init__(prob)
+        if not 0 <= min_area <= max_area <= 1: raise ValueError(f"min_area and max_area must satisfy 0 <= min_area <= max_area <= 1, got {min_area} and {max_area}")
+        if not 0 < min_aspect <= 1: raise ValueError(f"min_aspect must be in (0,1], got {min_aspect}")
+        self.min_area, self.max_area, self.min_aspect, self.max_count = min_area, max_area, min_aspect, _check_int(max_count, 1, 'max_count')
+        self.fill_mean, self.fill_std, self.fast_fill = _check_fill(fill_mean, 'fill_mean').astype(np.float32), np.asarray(fill_std, np.float32), fast_fill
+        if self.fill_std.shape != (3,) or (self.fill_std < 0).any(): raise ValueError(f"fill_std must be three values >= 0, got {fill_std}")
+
+    def generate_code(self):
+        my_range, prob, fast, mean, std = Compiler.get_iterator(), self.prob, self.fast_fill, self.fill_mean, self.fill_std
+        a0, a1, lr0, lr1, mc = self.min_area, self.max_area, math.log(self.min_aspect), -math.log(self.min_aspect), self.max_count
+        def erase(images, dst):
+            n, h, w = images.shape[0], images.shape[1], images.shape[2]
+            boxes = _erase_boxes(n, h, w, prob, a0, a1, lr0, lr1, mc)
+            noise = np.empty((h, w, 3), np.uint8)
+            if fast: _noise(noise, 0, h, 0, w, mean, std)
+            for i in my_range(n):
+                _copy_image(images[i], dst[i])
+                for j in range(mc):
+                    y0, y1, x0, x1 = boxes[i, j, 0], boxes[i, j, 1], boxes[i, j, 2], boxes[i, j, 3]
+                    if y0 < 0: break
+                    if fast: dst[i, y0:y1, x0:x1] = noise[y0:y1, x0:x1]
+                    else: _noise(dst[i], y0, y1, x0, x1, mean, std)
+            return dst
+        erase.is_parallel = True
+        return erase
