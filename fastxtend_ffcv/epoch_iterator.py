@@ -67,11 +67,12 @@ def _close_live_epochs():
     for it in list(_live): it.close()
 
 # %% ../nbs/06_epoch_iterator.ipynb #a7b927f8
-def _copy_tensor(b:torch.Tensor, t:torch.Tensor) -> torch.Tensor:
-    "A copy of `b` (whose plain-tensor view is `t`), with its type, metadata and memory layout"
-    if t.device.type != 'cpu' or t.requires_grad or t.dtype == torch.bfloat16: out = t.clone()
+def _copy_tensor(b:torch.Tensor, t:torch.Tensor, contiguous:bool=False) -> torch.Tensor:
+    "A copy of `b` (whose plain-tensor view is `t`), with its type and metadata, and its memory layout unless `contiguous`"
+    if t.device.type != 'cpu' or t.requires_grad or t.dtype == torch.bfloat16:
+        out = t.clone(memory_format=torch.contiguous_format if contiguous else torch.preserve_format)
     else:
-        out = torch.empty_like(t)
+        out = torch.empty(t.shape, dtype=t.dtype) if contiguous else torch.empty_like(t)
         np.copyto(out.numpy(), t.numpy())
     return out if type(b) is torch.Tensor else retain_meta(b, out.as_subclass(type(b)))
 
@@ -110,17 +111,24 @@ class EpochIterator(_EpochIterator):
             raise b.exc
         return b
 
-    def keep(self, b):
-        "`b`, with every tensor or array that lies in one of the epoch's reused buffers copied out"
-        if isinstance(b, tuple): return tuple(self.keep(o) for o in b)
-        if isinstance(b, list): return [self.keep(o) for o in b]
+    def keep(self, b, contiguous:bool=False):
+        "`b`, with every tensor or array that lies in one of the epoch's reused buffers copied out (into contiguous tensors if `contiguous`)"
+        if isinstance(b, tuple): return tuple(self.keep(o, contiguous) for o in b)
+        if isinstance(b, list): return [self.keep(o, contiguous) for o in b]
         if isinstance(b, torch.Tensor):
             t = b if type(b) is torch.Tensor else b.as_subclass(torch.Tensor)  # no fastai dispatch on the hot path
-            return _copy_tensor(b, t) if self._in_slot(t.data_ptr()) else b
+            return _copy_tensor(b, t, contiguous) if self._in_slot(t.data_ptr()) else b
         if isinstance(b, np.ndarray): return b.copy() if self._in_slot(b.ctypes.data) else b
         return b
 
     def _in_slot(self, ptr:int) -> bool: return any(lo <= ptr < hi for lo,hi in self._slots)
+
+    def finish(self, b):
+        "The batch `b`, copied out of the reused buffers and through the loader's batch transforms"
+        tfms = self.loader.after_batch
+        # on the CPU, the copy comes first and is contiguous: CPU arithmetic on `channels_last` images is 3 to 4 times slower
+        if tfms.fs and self.loader.device.type == 'cpu': return tfms(self.keep(b, contiguous=True))
+        return self.keep(tfms(b))
 
     def close(self):
         "Stop the thread, wait for it, then free the epoch's memory"
@@ -137,7 +145,7 @@ class AsyncEpochIterator(EpochIterator):
     def run_pipeline(self, b_ix, batch_indices, batch_slot, cuda_event):
         b = super().run_pipeline(b_ix, batch_indices, batch_slot, cuda_event)
         with torch.cuda.stream(self.cuda_streams[batch_slot]) if IS_CUDA else nullcontext():
-            return self.keep(self.loader.after_batch(b))
+            return self.finish(b)
 
     def __next__(self):
         b = super().__next__()  # FFCV made the current stream wait for the batch's stream

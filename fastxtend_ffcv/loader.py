@@ -162,7 +162,7 @@ class Loader(_Loader):
         with keep_torch_threads(): it = (AsyncEpochIterator if self.async_tfms else EpochIterator)(self, order)
         try:
             for k, b in enumerate(it):
-                if not self.async_tfms: b = it.keep(self.after_batch(b))
+                if not self.async_tfms: b = it.finish(b)
                 if self._types is None: self._types = explode_types(b)
                 if self.distributed: self._gather_keep = self._keep_mask(k * self.batch_size, len(b[0]))
                 yield b
