@@ -33,7 +33,8 @@ from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 # %% auto #0
 __all__ = ['photos', 'photo_crops', 'write_workloads', 'epoch_time', 'interleaved', 'ffcv_image_loader', 'image_loader',
            'fastai_photo_loader', 'torch_photo_loader', 'memcpy_gbs', 'jpeg_decode_rate', 'bench_writer', 'bench_layer',
-           'bench_photo', 'bench_tabular', 'bench_limits', 'transform_cases', 'bench_transforms', 'run_suite', 'main']
+           'bench_photo', 'bench_tabular', 'bench_limits', 'transform_cases', 'bench_transforms', 'training_loader',
+           'train_steps', 'bench_training', 'run_suite', 'main']
 
 # %% ../nbs/12_benchmark.ipynb #e08de6b6
 def photos() -> list[np.ndarray]:
@@ -320,6 +321,66 @@ def bench_transforms(
         torch.set_num_threads(torch_threads)
     return pd.DataFrame(rows)
 
+# %% ../nbs/12_benchmark.ipynb #f74a1e9e
+def training_loader(path, bs, workers, device, async_tfms=False, aug=False):
+    "This package's `Loader` for the photo workload on `device`, with fastai's batch transforms, and `aug_transforms` if `aug`"
+    from fastai.data.transforms import IntToFloatTensor, Normalize
+    from fastai.vision.augment import aug_transforms
+    tfms = [IntToFloatTensor(), *(aug_transforms(do_flip=False) if aug else []), Normalize.from_stats(*_stats, cuda=False)]
+    return Loader(path, bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, drop_last=True, device=device, async_tfms=async_tfms,
+                  pipelines={'image': [_image_decoder('photo160'), RandomHorizontalFlip(), ops.ToTensorImage(), ops.ToDevice(device)],
+                             'label': [IntDecoder(), ops.ToTensorCategory(), ops.Squeeze(), ops.ToDevice(device)]},
+                  batch_tfms=tfms)
+
+def train_steps(dl, model, opt, steps:int) -> tuple[float, float]:
+    "Train `model` for `steps` batches of `dl`: images/s, and the median idle milliseconds of the CUDA stream between steps"
+    cuda, loss_fn, gaps, n, last = torch.cuda.is_available() and dl.device.type == 'cuda', torch.nn.CrossEntropyLoss(), [], 0, None
+    batches = iter(dl)
+    try:
+        if cuda: torch.cuda.synchronize()
+        start = time.perf_counter()
+        for _ in range(steps):
+            try: x, y = next(batches)
+            except StopIteration: batches = iter(dl); x, y = next(batches)
+            if cuda: begin = torch.cuda.Event(enable_timing=True); begin.record()
+            loss = loss_fn(model(x.as_subclass(torch.Tensor)), y.as_subclass(torch.Tensor) % 10)
+            opt.zero_grad(); loss.backward(); opt.step()
+            if cuda:
+                if last is not None: gaps.append((last, begin))
+                last = torch.cuda.Event(enable_timing=True); last.record()
+            n += len(y)
+        if cuda: torch.cuda.synchronize()
+        elapsed = time.perf_counter() - start
+    finally: batches.close()
+    return n / elapsed, statistics.median(e.elapsed_time(b) for e, b in gaps) if gaps else float('nan')
+
+# %% ../nbs/12_benchmark.ipynb #70b2b4c4
+def bench_training(
+    data:dict, # From `write_workloads`
+    bs:int=256, # Batch size
+    workers:int|None=None, # Decoding threads; all cores by default
+    steps:int=50, # Timed steps per round
+    rounds:int=3, # Rounds, each loader in turn
+    device=None, # The device; fastai's `default_device()` by default
+    model_fn=None # A function that returns the model; a ResNet-18 with 10 classes by default
+) -> pd.DataFrame:
+    "Sync against async batch transforms, with and without `aug_transforms`, while a model trains: images/s and GPU idle per step"
+    from fastai.torch_core import default_device
+    from torchvision.models import resnet18
+    device = default_device() if device is None else torch.device(device)
+    workers = max_workers() if workers is None else workers
+    model = (model_fn or (lambda: resnet18(num_classes=10)))().to(device).to(memory_format=torch.channels_last)
+    opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+    loaders = {f"{'async' if a else 'sync'}{' + aug_transforms' if aug else ''}": training_loader(data['photo160'], bs, workers, device, a, aug)
+               for aug in (False, True) for a in (False, True)}
+    for dl in loaders.values(): train_steps(dl, model, opt, 2)  # compile, warm up
+    res = {k: [] for k in loaders}
+    for _ in range(rounds):
+        for k, dl in loaders.items(): res[k].append(train_steps(dl, model, opt, steps))
+    return pd.DataFrame([dict(section='training', workload='photo160', bs=bs, workers=workers, loader=k, device=str(device),
+                              images_s=statistics.median(r[0] for r in v), gpu_idle_ms_per_step=statistics.median(r[1] for r in v))
+                         for k, v in res.items()])
+
 # %% ../nbs/12_benchmark.ipynb #54f9a27a
 def run_suite(
     path:Path, # Folder for the generated data
@@ -350,10 +411,12 @@ def main(
     out:str='nbs/benchmarks', # Folder for results.csv, results.md and results.png
     quick:bool=False, # A small run, to check that the suite works
     transforms:bool=False, # Only time the augmentations against fastai's, into transforms.csv and transforms.md
+    training:bool=False, # Only time sync and async batch transforms while a model trains (for a GPU), into training.csv and training.md
 ):
     "Run the benchmark suite; print the table and save it as CSV, Markdown and a plot"
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     if transforms: return _main_transforms(out, quick)
+    if training: return _main_training(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
     cols = ['section', 'workload', 'bs', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'layer_share', 'share_of_limit']
     machine = (f"{_machine()}, limits: copy {df.attrs['memcpy_gbs']:.1f} GB/s, one-core JPEG decode "
@@ -369,6 +432,19 @@ def main(
 def _machine() -> str:
     import platform, datetime
     return f"{datetime.date.today()}, {platform.processor() or platform.machine()}, {os.cpu_count()} cores, torch {torch.__version__}"
+
+def _tiny_model(): return torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, stride=4), torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(8, 10))
+
+def _main_training(out:Path, quick:bool) -> pd.DataFrame:
+    with tempfile.TemporaryDirectory() as d:
+        data = write_workloads(Path(d), 100, 200 if quick else 2000, 100)
+        df = (bench_training(data, bs=16, workers=1, steps=3, rounds=1, model_fn=_tiny_model) if quick else bench_training(data))
+    gpu = torch.cuda.get_device_name() if torch.cuda.is_available() else 'no GPU'
+    table = df.to_markdown(index=False, floatfmt=',.1f')
+    print(_machine(), gpu); print(table)
+    df.to_csv(out/'training.csv', index=False)
+    (out/'training.md').write_text(f"Measured {_machine()}, {gpu}.\n\n{table}\n")
+    return df
 
 def _main_transforms(out:Path, quick:bool) -> pd.DataFrame:
     df = bench_transforms(sizes=(32,), bss=(16,), threads=(1,), rounds=1) if quick else bench_transforms()
