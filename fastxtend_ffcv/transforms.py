@@ -45,11 +45,13 @@ def _check_int(n, low, name):
     if isinstance(n, bool) or int(n) != n or n < low: raise ValueError(f"{name} must be an integer >= {low}, got {n}")
     return int(n)
 
-def _check_fill(fill, name='fill') -> np.ndarray:
-    f = np.asarray(fill, dtype=np.float64)
+def _check_colour(fill, name='fill') -> np.ndarray:
+    f = np.asarray(fill, dtype=np.float32)
     if f.shape != (3,) or (f < 0).any() or (f > 255).any():
         raise ValueError(f"{name} must be an RGB colour: three values in [0,255], got {fill}")
-    return f.round().astype(np.uint8)
+    return f
+
+def _check_fill(fill, name='fill') -> np.ndarray: return _check_colour(fill, name).round().astype(np.uint8)
 
 def _fixed(draw) -> tuple: return (0., False) if draw is None else (float(draw), True)
 
@@ -207,8 +209,12 @@ def _map(img, out, table):
             for c in range(3): out[y, x, c] = table[img[y, x, c]]
 
 @njit
-def _luma(img, y, x):
-    return np.float32(0.2989) * img[y, x, 0] + np.float32(0.587) * img[y, x, 1] + np.float32(0.114) * img[y, x, 2]
+def _luma3(r, g, b):
+    "ITU-R 601 luma, as fastai's `grayscale` and torchvision's `rgb_to_grayscale` weigh the channels"
+    return np.float32(0.2989) * r + np.float32(0.587) * g + np.float32(0.114) * b
+
+@njit
+def _luma(img, y, x): return _luma3(img[y, x, 0], img[y, x, 1], img[y, x, 2])
 
 @njit
 def _mean_luma(img):
@@ -237,7 +243,7 @@ def _saturation_fastai(img, out, f, tables):
     (lut, sig), f = tables, np.float32(f)
     for y in range(img.shape[0]):
         for x in range(img.shape[1]):
-            g = np.float32(0.2989) * lut[img[y, x, 0]] + np.float32(0.587) * lut[img[y, x, 1]] + np.float32(0.114) * lut[img[y, x, 2]]
+            g = _luma3(lut[img[y, x, 0]], lut[img[y, x, 1]], lut[img[y, x, 2]])
             for c in range(3): out[y, x, c] = _level(_sigmoid255(lut[img[y, x, c]] * f + g * (1 - f), sig))
 
 @njit
@@ -321,7 +327,7 @@ def _lighting_fastai(img, out, b, c, s, tables):
     for y in range(img.shape[0]):
         for x in range(img.shape[1]):
             for k in range(3): l[k] = (lut[img[y, x, k]] + lb) * cf
-            g = np.float32(0.2989) * l[0] + np.float32(0.587) * l[1] + np.float32(0.114) * l[2]
+            g = _luma3(l[0], l[1], l[2])
             for k in range(3): out[y, x, k] = _level(_sigmoid255(l[k] * sf + g * (1 - sf), sig))
 
 @njit
@@ -573,7 +579,7 @@ class RandomErasing(RandomImageOperation):
         if not 0 <= min_area <= max_area <= 1: raise ValueError(f"min_area and max_area must satisfy 0 <= min_area <= max_area <= 1, got {min_area} and {max_area}")
         if not 0 < min_aspect <= 1: raise ValueError(f"min_aspect must be in (0,1], got {min_aspect}")
         self.min_area, self.max_area, self.min_aspect, self.max_count = min_area, max_area, min_aspect, _check_int(max_count, 1, 'max_count')
-        self.fill_mean, self.fill_std, self.fast_fill = _check_fill(fill_mean, 'fill_mean').astype(np.float32), np.asarray(fill_std, np.float32), fast_fill
+        self.fill_mean, self.fill_std, self.fast_fill = _check_colour(fill_mean, 'fill_mean'), np.asarray(fill_std, np.float32), fast_fill
         if self.fill_std.shape != (3,) or (self.fill_std < 0).any(): raise ValueError(f"fill_std must be three values >= 0, got {fill_std}")
 
     def generate_code(self):
