@@ -20,6 +20,15 @@ fi
 stamp=.venv/.fastxtend-ffcv-deps
 want=$(sha1sum pyproject.toml | cut -d' ' -f1)
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || ! .venv/bin/python -c "import fastxtend_ffcv" 2>/dev/null; then
+  # torch from PyPI brings its CUDA libraries: about 7 GB in .venv, and pip unpacks the downloads in the temp folder.
+  for d in .venv "${TMPDIR:-/tmp}"; do
+    free_gb=$(( $(df -Pk "$d" | awk 'NR==2 {print $4}') / 1048576 ))
+    if [ "$free_gb" -lt 10 ]; then
+      echo "setup: only $free_gb GB free on the disk of $d; installing torch, torchvision and FFCV needs about 10 GB."
+      echo "setup: free some space (old clones, virtual environments or temp folders) and run this again."
+      exit 1
+    fi
+  done
   echo "setup: installing fastxtend-ffcv[dev] into .venv (first time: a few minutes)"
   .venv/bin/pip install -q -e ".[dev]" 2>&1 | grep -v "^WARNING: Location" || true
   .venv/bin/python -c "import torchvision, ffcv, fastai, fastxtend_ffcv" \

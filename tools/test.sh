@@ -3,7 +3,7 @@
 # every notebook in nbs/ (cells flagged `cuda` or `slow` are skipped) and ends with `N passed, N failed`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash tools/setup.sh || exit 1
+bash tools/setup.sh || { echo "setup failed: no notebook was run"; echo "0 passed, 1 failed"; exit 1; }
 export PATH="$PWD/.venv/bin:$PATH" PYTHONUNBUFFERED=1
 
 state() { git status --porcelain; git diff; }
