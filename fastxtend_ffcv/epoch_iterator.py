@@ -76,6 +76,19 @@ def _copy_tensor(b:torch.Tensor, t:torch.Tensor, contiguous:bool=False) -> torch
         np.copyto(out.numpy(), t.numpy())
     return out if type(b) is torch.Tensor else retain_meta(b, out.as_subclass(type(b)))
 
+# %% ../nbs/06_epoch_iterator.ipynb #c65d7dad
+class _FreshSlots:
+    "Stands in for a slot buffer of FFCV's, returning new memory of the slot's shape and dtype for every batch"
+    def __init__(self, buffer:np.ndarray): self.shape, self.dtype = buffer.shape[1:], buffer.dtype
+    def __getitem__(self, slot:int) -> np.ndarray: return np.empty(self.shape, self.dtype)
+
+def _fresh_if_output(buffer, starts:list[int]):
+    "`buffer`, or `_FreshSlots` in its place if one of the addresses `starts` lies in it; tuples buffer by buffer"
+    if isinstance(buffer, tuple): return tuple(_fresh_if_output(o, starts) for o in buffer)
+    if isinstance(buffer, np.ndarray) and any(buffer.ctypes.data <= p < buffer.ctypes.data + buffer.nbytes for p in starts):
+        return _FreshSlots(buffer)
+    return buffer
+
 # %% ../nbs/06_epoch_iterator.ipynb #76c0ea48
 class EpochIterator(_EpochIterator):
     "FFCV's epoch thread, which stops when closed, passes on its exceptions and keeps torch's thread count"
@@ -102,7 +115,15 @@ class EpochIterator(_EpochIterator):
     def run_pipeline(self, b_ix, batch_indices, batch_slot, cuda_event):
         # FFCV's `run` has just set torch's threads to `num_workers`, process-wide
         if b_ix == 0: torch.set_num_threads(self._torch_threads)
-        return super().run_pipeline(b_ix, batch_indices, batch_slot, cuda_event)
+        b = super().run_pipeline(b_ix, batch_indices, batch_slot, cuda_event)
+        if b_ix == 0 and not IS_CUDA: self._fresh_outputs(b)
+        return b
+
+    def _fresh_outputs(self, b):
+        "From now on, give the pipeline new memory for each batch in the CPU buffers that `b`'s arrays lie in"
+        starts = [lo for lo,_ in _address_ranges(b)]
+        allocs = self.memory_allocations['operation']
+        for k, v in allocs.items(): allocs[k] = _fresh_if_output(v, starts)
 
     def __next__(self):
         b = super().__next__()
@@ -117,7 +138,8 @@ class EpochIterator(_EpochIterator):
         if isinstance(b, list): return [self.keep(o, contiguous) for o in b]
         if isinstance(b, torch.Tensor):
             t = b if type(b) is torch.Tensor else b.as_subclass(torch.Tensor)  # no fastai dispatch on the hot path
-            return _copy_tensor(b, t, contiguous) if self._in_slot(t.data_ptr()) else b
+            copy = self._in_slot(t.data_ptr()) or (contiguous and not t.is_contiguous())
+            return _copy_tensor(b, t, contiguous) if copy else b
         if isinstance(b, np.ndarray): return b.copy() if self._in_slot(b.ctypes.data) else b
         return b
 

@@ -6,24 +6,25 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/fx.html.md"""
 
 # %% auto #0
 __all__ = ['Convert', 'Squeeze', 'ToDevice', 'ToTensorBase', 'ToTensorCategory', 'ToTensorImage', 'ToTensorImageBW',
-           'ToTensorMask', 'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'View', 'Cutout', 'GrayscaleType',
-           'LightingOperation', 'Poison', 'RandomImageOperation', 'RandomBrightness', 'RandomChannelDrop',
-           'RandomContrast', 'RandomCutout', 'RandomErasing', 'RandomGrayscale', 'RandomHorizontalFlip', 'RandomHue',
-           'RandomLighting', 'RandomResizedCrop', 'RandomSaturation', 'RandomTranslate', 'ReplaceLabel', 'Translate',
-           'ImageMixup', 'LabelMixup', 'MixupToOneHot', 'ModuleWrapper', 'NormalizeImage', 'ToTensor', 'ToTorchImage']
+           'ToTensorMask', 'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'View', 'Cutout', 'DecodeNormalized',
+           'GrayscaleType', 'LightingOperation', 'Poison', 'RandomImageOperation', 'RandomBrightness',
+           'RandomChannelDrop', 'RandomContrast', 'RandomCutout', 'RandomErasing', 'RandomGrayscale',
+           'RandomHorizontalFlip', 'RandomHue', 'RandomLighting', 'RandomResizedCrop', 'RandomSaturation',
+           'RandomTranslate', 'ReplaceLabel', 'Translate', 'NormalizeImage', 'ImageMixup', 'LabelMixup',
+           'MixupToOneHot', 'ModuleWrapper', 'ToTensor', 'ToTorchImage']
 
 # %% ../nbs/09_fx.ipynb #df80eb1b
 from .operations import (Convert, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
     ToTensorImageBW, ToTensorMask, ToTensorMultiCategory, ToTensorTitledTensorScalar, View)
-from .transforms import (Cutout, GrayscaleType, LightingOperation, Poison, RandomImageOperation, RandomBrightness, RandomChannelDrop, RandomContrast,
+from .transforms import (Cutout, DecodeNormalized, GrayscaleType, LightingOperation, Poison, RandomImageOperation, RandomBrightness, RandomChannelDrop, RandomContrast,
     RandomCutout, RandomErasing, RandomGrayscale, RandomHorizontalFlip, RandomHue, RandomLighting, RandomResizedCrop,
-    RandomSaturation, RandomTranslate, ReplaceLabel, Translate)
-from ffcv.transforms import (ImageMixup, LabelMixup, MixupToOneHot, ModuleWrapper, NormalizeImage, ToTensor, ToTorchImage)
+    RandomSaturation, RandomTranslate, ReplaceLabel, Translate, NormalizeImage)
+from ffcv.transforms import (ImageMixup, LabelMixup, MixupToOneHot, ModuleWrapper, ToTensor, ToTorchImage)
 
 # %% ../nbs/09_fx.ipynb #5a2124bc
 _all_ = ['Convert', 'Squeeze', 'ToDevice', 'ToTensorBase', 'ToTensorCategory', 'ToTensorImage', 'ToTensorImageBW',
          'ToTensorMask', 'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'View',
-         'Cutout', 'GrayscaleType', 'LightingOperation', 'Poison', 'RandomImageOperation', 'RandomBrightness', 'RandomChannelDrop', 'RandomContrast', 'RandomCutout',
+         'Cutout', 'DecodeNormalized', 'GrayscaleType', 'LightingOperation', 'Poison', 'RandomImageOperation', 'RandomBrightness', 'RandomChannelDrop', 'RandomContrast', 'RandomCutout',
          'RandomErasing', 'RandomGrayscale', 'RandomHorizontalFlip', 'RandomHue', 'RandomLighting', 'RandomResizedCrop',
-         'RandomSaturation', 'RandomTranslate', 'ReplaceLabel', 'Translate',
-         'ImageMixup', 'LabelMixup', 'MixupToOneHot', 'ModuleWrapper', 'NormalizeImage', 'ToTensor', 'ToTorchImage']
+         'RandomSaturation', 'RandomTranslate', 'ReplaceLabel', 'Translate', 'NormalizeImage',
+         'ImageMixup', 'LabelMixup', 'MixupToOneHot', 'ModuleWrapper', 'ToTensor', 'ToTorchImage']

@@ -81,6 +81,17 @@ def _pop_callbacks(kwargs:dict) -> tuple:
     if kwargs: raise TypeError(f"Loader got unexpected arguments: {', '.join(kwargs)}")
     return cbs
 
+# %% ../nbs/07_loader.ipynb #93fe3d7e
+def _with_decoders(after_batch, pipelines:Mapping) -> list:
+    "The batch transforms `after_batch`, after the decoders that the operations of `pipelines` ask for"
+    fs = list(after_batch.fs) if isinstance(after_batch, Pipeline) else list(L(after_batch))
+    fs = [f for f in fs if not getattr(f, 'from_pipeline', False)]
+    ops = [op for spec in pipelines.values() if spec is not None
+           for op in (spec.transforms if isinstance(spec, PipelineSpec) else spec)]
+    decoders = [op.batch_decoder() for op in ops if hasattr(op, 'batch_decoder')]
+    for d in decoders: d.check(fs)
+    return decoders + fs
+
 # %% ../nbs/07_loader.ipynb #8979e3ad
 class _SetupView(DataLoader):
     "A `Loader` as fastai's batch transforms expect to see it in `setups`: a fastai `DataLoader`"
@@ -126,7 +137,7 @@ class Loader(_Loader):
         self._args.update(custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab)
         self._split_idx = int(order == OrderOption.SEQUENTIAL) if split_idx is None else split_idx
         self.before_iter, self.after_iter = before_iter or noop, after_iter or noop
-        self.after_batch = Pipeline(after_batch, split_idx=self._split_idx)
+        self.after_batch = Pipeline(_with_decoders(after_batch, self._pristine), split_idx=self._split_idx)
         self.async_tfms, self.vocab, self._get_idxs, self._types = async_tfms, vocab, None, None
         self._n_inp = max(1, len(self.pipeline_specs) - 1) if n_inp is None else n_inp
         self._device = None
@@ -321,7 +332,7 @@ def _copy_with(self:Loader, args:dict):
     res.drop_last, res.batches_ahead, res.recompile = args['drop_last'], args['batches_ahead'], args['recompile']
     res.async_tfms, res.vocab, res._n_inp = args['async_tfms'], args['vocab'], args['n_inp'] or self._n_inp
     res.before_iter, res.after_iter = args['before_iter'] or noop, args['after_iter'] or noop
-    res.after_batch = Pipeline(args['after_batch'])
+    res.after_batch = Pipeline(_with_decoders(args['after_batch'], self._pristine))
     res.split_idx = args['split_idx']
     res.seed = self.seed if args['seed'] is None else args['seed']
     # keep the indices' dtype: the compiled pipelines are specialised on it
