@@ -27,7 +27,7 @@ from . import operations as ops
 from ffcv.fields import IntField, NDArrayField
 from ffcv.fields.decoders import IntDecoder, NDArrayDecoder, RandomResizedCropRGBImageDecoder, SimpleRGBImageDecoder
 from ffcv.loader import Loader as FFCVLoader
-from .transforms import RandomHorizontalFlip
+from .transforms import NormalizeImage, RandomHorizontalFlip
 from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 
 # %% auto #0
@@ -144,10 +144,11 @@ def ffcv_image_loader(path, workload, bs, workers):
                       pipelines={'image': [_image_decoder(workload), *extra, ToTensor(), ToTorchImage()],
                                  'label': [IntDecoder(), ToTensor(), Squeeze()]})
 
-def image_loader(path, workload, bs, workers, tfms=False):
-    "This package's `Loader` for an image workload, with or without fastai's batch transforms"
+def image_loader(path, workload, bs, workers, tfms=False, normalize=False):
+    "This package's `Loader` for an image workload, with or without fastai's batch transforms, or `NormalizeImage` in the pipeline"
     from fastai.data.transforms import IntToFloatTensor, Normalize
     extra = [RandomHorizontalFlip()] if workload == 'photo160' else []
+    if normalize: extra.append(NormalizeImage.from_stats(*_stats))
     return Loader(path, bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, device='cpu',
                   pipelines={'image': [_image_decoder(workload), *extra, ops.ToTensorImage(), ops.ToDevice('cpu')],
                              'label': [IntDecoder(), ops.ToTensorCategory(), ops.Squeeze(), ops.ToDevice('cpu')]},
@@ -229,8 +230,10 @@ def bench_photo(data:dict, bss=(64, 256), workers=(1, 2), rounds=3) -> pd.DataFr
         for w in workers:
             res = interleaved({'fastxtend_ffcv': image_loader(data['photo160'], 'photo160', bs, w),
                                'fastxtend_ffcv+batch_tfms': image_loader(data['photo160'], 'photo160', bs, w, tfms=True),
+                               'fastxtend_ffcv+NormalizeImage': image_loader(data['photo160'], 'photo160', bs, w, normalize=True),
                                'fastai DataLoader': fastai_photo_loader(data['photo160_files'], bs, w),
                                'torch DataLoader': torch_photo_loader(data['photo160_files'], bs, w)}, rounds)
+            res['vs_fastai'] = res.images_s / res.set_index('loader').images_s['fastai DataLoader']
             out.append(res.assign(section='photo', workload='photo160', bs=bs, workers=w))
     return pd.concat(out, ignore_index=True)
 
@@ -387,7 +390,7 @@ def run_suite(
     quick:bool=False, # A small run, to check that the suite works
 ) -> pd.DataFrame:
     "Run every benchmark; return the table, with each loader's share of its limit"
-    n_small, n_photo, n_tab, n_write = (1000, 200, 20_000, 1000) if quick else (10_000, 2_000, 200_000, 10_000)
+    n_small, n_photo, n_tab, n_write = (1000, 200, 20_000, 1000) if quick else (50_000, 6_000, 200_000, 10_000)
     rounds, bss = (1, (16, 32)) if quick else (5, (64, 256))
     workers = tuple(sorted({1, min(2, max_workers()), max_workers()}))
     data = write_workloads(path, n_small, n_photo, n_tab)
@@ -418,7 +421,7 @@ def main(
     if transforms: return _main_transforms(out, quick)
     if training: return _main_training(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
-    cols = ['section', 'workload', 'bs', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'layer_share', 'share_of_limit']
+    cols = ['section', 'workload', 'bs', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'layer_share', 'share_of_limit', 'vs_fastai']
     machine = (f"{_machine()}, limits: copy {df.attrs['memcpy_gbs']:.1f} GB/s, one-core JPEG decode "
                f"{df.attrs['jpg32_decode_s']:,.0f} img/s at 32px and {df.attrs['photo160_decode_s']:,.0f} img/s at 160px")
     table = df[cols].to_markdown(index=False, floatfmt='.3g')
