@@ -167,8 +167,8 @@ def torch_photo_loader(folder, bs, workers):
     from torchvision import datasets, transforms as T
     tfm = T.Compose([T.RandomResizedCrop(128, antialias=True), T.RandomHorizontalFlip(), T.PILToTensor(),
                      T.ConvertImageDtype(torch.float), T.Normalize(*_stats)])
-    return torch.utils.data.DataLoader(datasets.ImageFolder(folder, tfm), bs, shuffle=True, num_workers=workers,
-                                       drop_last=True, persistent_workers=workers > 0)
+    # no persistent workers: they would go on decoding while the other loaders are timed
+    return torch.utils.data.DataLoader(datasets.ImageFolder(folder, tfm), bs, shuffle=True, num_workers=workers, drop_last=True)
 
 # %% ../nbs/12_benchmark.ipynb #ee523a77
 def memcpy_gbs(mb:int=256, reps:int=5) -> float:

@@ -8,6 +8,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/epoch_iterator.html.md"""
 from __future__ import annotations
 
 import atexit
+import sys
 import threading
 import time
 import weakref
@@ -77,10 +78,23 @@ def _copy_tensor(b:torch.Tensor, t:torch.Tensor, contiguous:bool=False) -> torch
     return out if type(b) is torch.Tensor else retain_meta(b, out.as_subclass(type(b)))
 
 # %% ../nbs/06_epoch_iterator.ipynb #c65d7dad
+def _refs(pool:list, i:int) -> int: return sys.getrefcount(pool[i])
+
 class _FreshSlots:
-    "Stands in for a slot buffer of FFCV's, returning new memory of the slot's shape and dtype for every batch"
-    def __init__(self, buffer:np.ndarray): self.shape, self.dtype = buffer.shape[1:], buffer.dtype
-    def __getitem__(self, slot:int) -> np.ndarray: return np.empty(self.shape, self.dtype)
+    "Stands in for a slot buffer of FFCV's, returning for every batch memory of the slot's shape that no live batch uses"
+    max_pool = 32  # buffers kept for reuse; past that, a batch gets memory of its own that it frees
+
+    def __init__(self, buffer:np.ndarray):
+        self.shape, self.dtype, self.pool = buffer.shape[1:], buffer.dtype, [np.empty(0)]
+        self.free = _refs(self.pool, 0)  # what an array's count of references is when only the pool holds it
+        self.pool.clear()
+
+    def __getitem__(self, slot:int) -> np.ndarray:
+        for i in range(len(self.pool)):
+            if _refs(self.pool, i) == self.free: return self.pool[i]
+        a = np.empty(self.shape, self.dtype)
+        if len(self.pool) < self.max_pool: self.pool.append(a)
+        return a
 
 def _fresh_if_output(buffer, starts:list[int]):
     "`buffer`, or `_FreshSlots` in its place if one of the addresses `starts` lies in it; tuples buffer by buffer"
