@@ -81,26 +81,32 @@ def _copy_tensor(b:torch.Tensor, t:torch.Tensor, contiguous:bool=False) -> torch
 def _refs(pool:list, i:int) -> int: return sys.getrefcount(pool[i])
 
 class _FreshSlots:
-    "Stands in for a slot buffer of FFCV's, returning for every batch memory of the slot's shape that no live batch uses"
-    max_pool = 32  # buffers kept for reuse; past that, a batch gets memory of its own that it frees
-
-    def __init__(self, buffer:np.ndarray):
-        self.shape, self.dtype, self.pool = buffer.shape[1:], buffer.dtype, [np.empty(0)]
+    "Stands in for a slot buffer of FFCV's, returning for every batch an array of `shape` that no live batch uses"
+    def __init__(self,
+        shape:tuple, # Shape of one slot: the batch size, then the item's shape
+        dtype:np.dtype,
+        max_pool:int=6 # Arrays kept for reuse; past that, a batch gets an array of its own, freed with it
+    ):
+        self.shape, self.dtype, self.max_pool, self.lock = shape, dtype, max_pool, threading.Lock()
+        self.pool = [np.empty(0)]
         self.free = _refs(self.pool, 0)  # what an array's count of references is when only the pool holds it
         self.pool.clear()
 
     def __getitem__(self, slot:int) -> np.ndarray:
-        for i in range(len(self.pool)):
-            if _refs(self.pool, i) == self.free: return self.pool[i]
-        a = np.empty(self.shape, self.dtype)
-        if len(self.pool) < self.max_pool: self.pool.append(a)
-        return a
+        with self.lock:  # the loader's epochs may run at once (`one_batch` during an epoch)
+            for i in range(len(self.pool)):
+                if _refs(self.pool, i) == self.free: return self.pool[i]
+            a = np.empty(self.shape, self.dtype)
+            if len(self.pool) < self.max_pool: self.pool.append(a)
+            return a
 
-def _fresh_if_output(buffer, starts:list[int]):
-    "`buffer`, or `_FreshSlots` in its place if one of the addresses `starts` lies in it; tuples buffer by buffer"
-    if isinstance(buffer, tuple): return tuple(_fresh_if_output(o, starts) for o in buffer)
+def _fresh_if_output(buffer, starts:list[int], pools:dict, max_pool:int=6):
+    "`buffer`, or a `_FreshSlots` of `pools` in its place if one of the addresses `starts` lies in it; tuples buffer by buffer"
+    if isinstance(buffer, tuple): return tuple(_fresh_if_output(o, starts, pools, max_pool) for o in buffer)
     if isinstance(buffer, np.ndarray) and any(buffer.ctypes.data <= p < buffer.ctypes.data + buffer.nbytes for p in starts):
-        return _FreshSlots(buffer)
+        key = (buffer.shape[1:], buffer.dtype.str)  # any free array of the right shape and dtype will do
+        if key not in pools: pools[key] = _FreshSlots(*key[:1], buffer.dtype, max_pool)
+        return pools[key]
     return buffer
 
 # %% ../nbs/06_epoch_iterator.ipynb #76c0ea48
@@ -136,8 +142,9 @@ class EpochIterator(_EpochIterator):
     def _fresh_outputs(self, b):
         "From now on, give the pipeline new memory for each batch in the CPU buffers that `b`'s arrays lie in"
         starts = [lo for lo,_ in _address_ranges(b)]
+        pools = getattr(self.loader, '_fresh_pools', {})  # our `Loader` keeps them from epoch to epoch
         allocs = self.memory_allocations['operation']
-        for k, v in allocs.items(): allocs[k] = _fresh_if_output(v, starts)
+        for k, v in allocs.items(): allocs[k] = _fresh_if_output(v, starts, pools, self.loader.batches_ahead + 4)
 
     def __next__(self):
         b = super().__next__()
@@ -162,8 +169,10 @@ class EpochIterator(_EpochIterator):
     def finish(self, b):
         "The batch `b`, copied out of the reused buffers and through the loader's batch transforms"
         tfms = self.loader.after_batch
+        # decode-only transforms that the pipelines asked for (`DecodeNormalized`) leave batches alone
+        if all(getattr(f, 'from_pipeline', False) for f in tfms.fs): return self.keep(b)
         # on the CPU, the copy comes first and is contiguous: CPU arithmetic on `channels_last` images is 3 to 4 times slower
-        if tfms.fs and self.loader.device.type == 'cpu': return tfms(self.keep(b, contiguous=True))
+        if self.loader.device.type == 'cpu': return tfms(self.keep(b, contiguous=True))
         return self.keep(tfms(b))
 
     def close(self):

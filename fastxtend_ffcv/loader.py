@@ -140,7 +140,7 @@ class Loader(_Loader):
         self.after_batch = Pipeline(_with_decoders(after_batch, self._pristine), split_idx=self._split_idx)
         self.async_tfms, self.vocab, self._get_idxs, self._types = async_tfms, vocab, None, None
         self._n_inp = max(1, len(self.pipeline_specs) - 1) if n_inp is None else n_inp
-        self._device = None
+        self._device, self._fresh_pools = None, {}  # the epochs' output memory, reused from epoch to epoch
         self.to(device)
         if do_setup:
             self.after_batch.setup(_SetupView(self))
@@ -327,7 +327,7 @@ def new(self:Loader,
 def _copy_with(self:Loader, args:dict):
     "A shallow copy of this loader, sharing its compiled pipelines, with `args` applied"
     res = copy(self)
-    res._args = {k: args[k] for k in self._args}
+    res._args, res._fresh_pools = {k: args[k] for k in self._args}, {}
     res.batch_size, res.num_workers = _check_bs(args['batch_size']), clamp_workers(args['num_workers'])
     res.drop_last, res.batches_ahead, res.recompile = args['drop_last'], args['batches_ahead'], args['recompile']
     res.async_tfms, res.vocab, res._n_inp = args['async_tfms'], args['vocab'], args['n_inp'] or self._n_inp
