@@ -105,7 +105,7 @@ def _fresh_if_output(buffer, starts:list[int], pools:dict, max_pool:int=6):
     if isinstance(buffer, tuple): return tuple(_fresh_if_output(o, starts, pools, max_pool) for o in buffer)
     if isinstance(buffer, np.ndarray) and any(buffer.ctypes.data <= p < buffer.ctypes.data + buffer.nbytes for p in starts):
         key = (buffer.shape[1:], buffer.dtype.str)  # any free array of the right shape and dtype will do
-        if key not in pools: pools[key] = _FreshSlots(*key[:1], buffer.dtype, max_pool)
+        if key not in pools: pools[key] = _FreshSlots(buffer.shape[1:], buffer.dtype, max_pool)
         return pools[key]
     return buffer
 
