@@ -100,6 +100,9 @@ class _FreshSlots:
             if len(self.pool) < self.max_pool: self.pool.append(a)
             return a
 
+    def __getstate__(self): return dict(shape=self.shape, dtype=self.dtype, max_pool=self.max_pool)  # copies start empty
+    def __setstate__(self, d): self.__init__(**d)
+
 def _fresh_if_output(buffer, starts:list[int], pools:dict, max_pool:int=6):
     "`buffer`, or a `_FreshSlots` of `pools` in its place if one of the addresses `starts` lies in it; tuples buffer by buffer"
     if isinstance(buffer, tuple): return tuple(_fresh_if_output(o, starts, pools, max_pool) for o in buffer)
