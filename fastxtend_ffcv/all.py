@@ -15,13 +15,12 @@ __all__ = ['fx', 'Loader', 'OrderOption', 'FFCVDataLoaders', 'InferenceLoader', 
 from . import fx
 from .cli import folder_to_ffcv
 from .data import FFCVDataLoaders, InferenceLoader
-from .fields import RGBImageField
+from .fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder, RGBImageField
 from .loader import Loader, OrderOption
 from .utils import FFCVLabelFields, dataset_to_ffcv, rgb_dataset_to_ffcv
 from .writer import DatasetWriter
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField, TorchTensorField
-from ffcv.fields.decoders import (BytesDecoder, CenterCropRGBImageDecoder, FloatDecoder, IntDecoder, NDArrayDecoder,
-    RandomResizedCropRGBImageDecoder, SimpleRGBImageDecoder)
+from ffcv.fields.decoders import BytesDecoder, FloatDecoder, IntDecoder, NDArrayDecoder, SimpleRGBImageDecoder
 from ffcv.pipeline import PipelineSpec
 
 # %% ../nbs/15_all.ipynb #b750c70b

@@ -20,12 +20,13 @@ import torch
 from fastcore.script import call_parse
 
 from .core import keep_torch_threads, max_workers
-from .fields import RGBImageField
+from .fields import RandomResizedCropRGBImageDecoder, RGBImageField
 from .writer import DatasetWriter
 from .loader import Loader, OrderOption
 from . import operations as ops
 from ffcv.fields import IntField, NDArrayField
-from ffcv.fields.decoders import IntDecoder, NDArrayDecoder, RandomResizedCropRGBImageDecoder, SimpleRGBImageDecoder
+from ffcv.fields.decoders import IntDecoder, NDArrayDecoder, SimpleRGBImageDecoder
+from ffcv.fields.decoders import RandomResizedCropRGBImageDecoder as FFCVRandomResizedCropRGBImageDecoder
 from ffcv.loader import Loader as FFCVLoader
 from .transforms import NormalizeImage, RandomHorizontalFlip
 from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
@@ -134,14 +135,15 @@ class _Normalized:
     def __iter__(self):  # the same operations as `IntToFloatTensor` and `Normalize`
         for x, y in self.dl: yield (x.float().div_(255) - self.mean) / self.std, y
 
-def _image_decoder(workload):
-    return (RandomResizedCropRGBImageDecoder((128,128)) if workload == 'photo160' else SimpleRGBImageDecoder())
+def _image_decoder(workload, ffcv_decoder=False):
+    if workload != 'photo160': return SimpleRGBImageDecoder()
+    return (FFCVRandomResizedCropRGBImageDecoder if ffcv_decoder else RandomResizedCropRGBImageDecoder)((128,128))
 
-def ffcv_image_loader(path, workload, bs, workers):
-    "FFCV's `Loader` for an image workload, with FFCV's operations"
+def ffcv_image_loader(path, workload, bs, workers, ffcv_decoder=False):
+    "FFCV's `Loader` for an image workload, with FFCV's operations (and FFCV's own crop decoder if `ffcv_decoder`)"
     extra = [RandomHorizontalFlip()] if workload == 'photo160' else []
     return FFCVLoader(str(path), bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, batches_ahead=2,
-                      pipelines={'image': [_image_decoder(workload), *extra, ToTensor(), ToTorchImage()],
+                      pipelines={'image': [_image_decoder(workload, ffcv_decoder), *extra, ToTensor(), ToTorchImage()],
                                  'label': [IntDecoder(), ToTensor(), Squeeze()]})
 
 def image_loader(path, workload, bs, workers, tfms=False, normalize=False):
@@ -228,7 +230,8 @@ def bench_photo(data:dict, bss=(64, 256), workers=(1, 2), rounds=3) -> pd.DataFr
     out = []
     for bs in bss:
         for w in workers:
-            res = interleaved({'fastxtend_ffcv': image_loader(data['photo160'], 'photo160', bs, w),
+            res = interleaved({'ffcv, its crop decoder': ffcv_image_loader(data['photo160'], 'photo160', bs, w, ffcv_decoder=True),
+                               'fastxtend_ffcv': image_loader(data['photo160'], 'photo160', bs, w),
                                'fastxtend_ffcv+batch_tfms': image_loader(data['photo160'], 'photo160', bs, w, tfms=True),
                                'fastxtend_ffcv+NormalizeImage': image_loader(data['photo160'], 'photo160', bs, w, normalize=True),
                                'fastai DataLoader': fastai_photo_loader(data['photo160_files'], bs, w),

@@ -30,8 +30,8 @@ from .operations import (Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTe
                                        ToTensorMultiCategory)
 from .writer import DatasetWriter
 from ffcv.fields import IntField, NDArrayField
-from ffcv.fields.decoders import (CenterCropRGBImageDecoder, IntDecoder, NDArrayDecoder,
-                                  RandomResizedCropRGBImageDecoder)
+from .fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder
+from ffcv.fields.decoders import IntDecoder, NDArrayDecoder
 from .transforms import RandomHorizontalFlip
 
 # %% auto #0

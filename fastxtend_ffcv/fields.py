@@ -13,9 +13,17 @@ from PIL import Image
 
 from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
 from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
+import ctypes
+from dataclasses import replace
+from functools import cache
+from ffcv.fields.rgb_image import (IMAGE_MODES, CenterCropRGBImageDecoder as _CenterCropRGBImageDecoder,
+    RandomResizedCropRGBImageDecoder as _RandomResizedCropRGBImageDecoder)
+from ffcv.libffcv import imdecode, resize_crop
+from ffcv.pipeline.allocation_query import AllocationQuery
+from ffcv.pipeline.compiler import Compiler
 
 # %% auto #0
-__all__ = ['to_rgb_array', 'resize_image', 'RGBImageField']
+__all__ = ['to_rgb_array', 'resize_image', 'RGBImageField', 'RandomResizedCropRGBImageDecoder', 'CenterCropRGBImageDecoder']
 
 # %% ../nbs/01_fields.ipynb #0a2c03c4
 def to_rgb_array(
@@ -89,3 +97,91 @@ class RGBImageField(_RGBImageField):
 
     def encode(self, destination, image, malloc):
         super().encode(destination, self.prepare(image), malloc)
+
+# %% ../nbs/01_fields.ipynb #b8929a30
+_INTERPOLATIONS = {'auto': -1, 'linear': 1, 'area': 3}  # OpenCV's INTER_LINEAR and INTER_AREA; -1: chosen per crop
+
+@cache
+def _opencv_c():
+    "OpenCV's C `cvInitMatHeader` and `cvResize`, from the OpenCV that FFCV's native library links; None if it has no C API"
+    import ffcv._libffcv
+    lib = ctypes.CDLL(ffcv._libffcv.__file__)  # its own handle: its functions' argtypes are ours to set
+    try: init, resize = lib.cvInitMatHeader, lib.cvResize
+    except AttributeError: return None
+    init.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+    init.restype = ctypes.c_void_p
+    resize.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
+    resize.restype = None
+    return init, resize
+
+# %% ../nbs/01_fields.ipynb #178390d8
+_CV_8UC3, _MAT_BYTES = 16, 64  # OpenCV's type of uint8 RGB pixels; room for a `CvMat` header (40 bytes)
+
+class _ResizedCropMixin:
+    "Crop and resize as FFCV's decoders do, with `INTER_LINEAR` or `INTER_AREA` chosen per crop"
+    def _set_interpolation(self, interpolation):
+        if interpolation not in _INTERPOLATIONS:
+            raise ValueError(f"interpolation must be one of {list(_INTERPOLATIONS)}, not {interpolation!r}")
+        self.interpolation = interpolation
+
+    def _opencv(self):
+        "OpenCV's C functions, or None where FFCV's own code (`INTER_AREA` only) decodes"
+        return None if self.interpolation == 'area' else _opencv_c()
+
+    def declare_state_and_memory(self, previous_state):
+        state, queries = super().declare_state_and_memory(previous_state)
+        if self._opencv() is None: return state, queries
+        return state, (*queries, AllocationQuery((2 * _MAT_BYTES,), np.dtype('u1')))  # two `CvMat` headers per image
+
+    def generate_code(self):
+        if self._opencv() is None: return super().generate_code()
+        init_c, resize_c = self._opencv()
+        jpg, mem_read, my_range = IMAGE_MODES['jpg'], self.memory_read, Compiler.get_iterator()
+        imdecode_c, get_crop_c = Compiler.compile(imdecode), Compiler.compile(self.get_crop_generator)
+        scale, ratio = self.scale, self.ratio
+        if isinstance(scale, tuple): scale = np.array(scale)
+        if isinstance(ratio, tuple): ratio = np.array(ratio)
+        fixed = _INTERPOLATIONS[self.interpolation]
+
+        def decode(batch_indices, my_storage, metadata, storage_state):
+            destination, temp_storage, headers = my_storage
+            out_h, out_w = destination.shape[1], destination.shape[2]
+            for dst_ix in my_range(len(batch_indices)):
+                field = metadata[batch_indices[dst_ix]]
+                image_data = mem_read(field['data_ptr'], storage_state)
+                height, width = np.uint32(field['height']), np.uint32(field['width'])
+                if field['mode'] == jpg:
+                    source = temp_storage[dst_ix]
+                    imdecode_c(image_data, source, height, width, height, width, 0, 0, 1, 1, False, False)
+                else: source = image_data
+                i, j, h, w = get_crop_c(height, width, scale, ratio)
+                interp = fixed if fixed >= 0 else (3 if h > out_h or w > out_w else 1)
+                dst, hdr = destination[dst_ix], headers[dst_ix].ctypes.data
+                init_c(hdr, h, w, _CV_8UC3, source.ctypes.data + (i * width + j) * 3, width * 3)
+                init_c(hdr + _MAT_BYTES, out_h, out_w, _CV_8UC3, dst.ctypes.data, out_w * 3)
+                resize_c(hdr, hdr + _MAT_BYTES, interp)
+            return destination[:len(batch_indices)]
+        decode.is_parallel = True
+        return decode
+
+# %% ../nbs/01_fields.ipynb #fad31b38
+class RandomResizedCropRGBImageDecoder(_ResizedCropMixin, _RandomResizedCropRGBImageDecoder):
+    "FFCV's decoder that crops a random part of each image and resizes it, enlarging with `INTER_LINEAR`"
+    def __init__(self,
+        output_size:tuple[int,int], # Height and width of the decoded images
+        scale:tuple[float,float]=(0.08, 1.0), # Range of the crop's area, as a share of the image's
+        ratio:tuple[float,float]=(3/4, 4/3), # Range of the crop's aspect ratio
+        interpolation:str='auto' # 'auto': `INTER_LINEAR` to enlarge, `INTER_AREA` to shrink; 'linear'; or 'area' (FFCV's)
+    ):
+        super().__init__(output_size, scale, ratio)
+        self._set_interpolation(interpolation)
+
+class CenterCropRGBImageDecoder(_ResizedCropMixin, _CenterCropRGBImageDecoder):
+    "FFCV's decoder that crops the centre of each image and resizes it, enlarging with `INTER_LINEAR`"
+    def __init__(self,
+        output_size:tuple[int,int], # Height and width of the decoded images
+        ratio:float=224/256, # Side of the square crop, as a share of the image's shorter side
+        interpolation:str='auto' # 'auto': `INTER_LINEAR` to enlarge, `INTER_AREA` to shrink; 'linear'; or 'area' (FFCV's)
+    ):
+        super().__init__(output_size, ratio)
+        self._set_interpolation(interpolation)
