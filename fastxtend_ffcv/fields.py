@@ -122,6 +122,9 @@ class _ResizedCropMixin:
     def _set_interpolation(self, interpolation):
         if interpolation not in _INTERPOLATIONS:
             raise ValueError(f"interpolation must be one of {list(_INTERPOLATIONS)}, not {interpolation!r}")
+        if interpolation == 'linear' and _opencv_c() is None:
+            raise RuntimeError("interpolation='linear' needs OpenCV's C API (cvResize), which the OpenCV that FFCV links lacks; "
+                               "'auto' and 'area' resize with FFCV's INTER_AREA there")
         self.interpolation = interpolation
 
     def _opencv(self):
@@ -155,7 +158,7 @@ class _ResizedCropMixin:
                     imdecode_c(image_data, source, height, width, height, width, 0, 0, 1, 1, False, False)
                 else: source = image_data
                 i, j, h, w = get_crop_c(height, width, scale, ratio)
-                interp = fixed if fixed >= 0 else (3 if h > out_h or w > out_w else 1)
+                interp = fixed if fixed >= 0 else (3 if h >= 2 * out_h or w >= 2 * out_w else 1)
                 dst, hdr = destination[dst_ix], headers[dst_ix].ctypes.data
                 init_c(hdr, h, w, _CV_8UC3, source.ctypes.data + (i * width + j) * 3, width * 3)
                 init_c(hdr + _MAT_BYTES, out_h, out_w, _CV_8UC3, dst.ctypes.data, out_w * 3)
@@ -166,22 +169,22 @@ class _ResizedCropMixin:
 
 # %% ../nbs/01_fields.ipynb #fad31b38
 class RandomResizedCropRGBImageDecoder(_ResizedCropMixin, _RandomResizedCropRGBImageDecoder):
-    "FFCV's decoder that crops a random part of each image and resizes it, enlarging with `INTER_LINEAR`"
+    "FFCV's decoder that crops a random part of each image and resizes it, bilinear unless shrinking by 2 or more"
     def __init__(self,
         output_size:tuple[int,int], # Height and width of the decoded images
         scale:tuple[float,float]=(0.08, 1.0), # Range of the crop's area, as a share of the image's
         ratio:tuple[float,float]=(3/4, 4/3), # Range of the crop's aspect ratio
-        interpolation:str='auto' # 'auto': `INTER_LINEAR` to enlarge, `INTER_AREA` to shrink; 'linear'; or 'area' (FFCV's)
+        interpolation:str='auto' # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's)
     ):
         super().__init__(output_size, scale, ratio)
         self._set_interpolation(interpolation)
 
 class CenterCropRGBImageDecoder(_ResizedCropMixin, _CenterCropRGBImageDecoder):
-    "FFCV's decoder that crops the centre of each image and resizes it, enlarging with `INTER_LINEAR`"
+    "FFCV's decoder that crops the centre of each image and resizes it, bilinear unless shrinking by 2 or more"
     def __init__(self,
         output_size:tuple[int,int], # Height and width of the decoded images
         ratio:float=224/256, # Side of the square crop, as a share of the image's shorter side
-        interpolation:str='auto' # 'auto': `INTER_LINEAR` to enlarge, `INTER_AREA` to shrink; 'linear'; or 'area' (FFCV's)
+        interpolation:str='auto' # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's)
     ):
         super().__init__(output_size, ratio)
         self._set_interpolation(interpolation)
