@@ -1,4 +1,4 @@
-"""FFCV's `RGBImageField`, which takes any PIL image or uint8 array, and resizes with Pillow or OpenCV
+"""FFCV's `RGBImageField`, which takes any PIL image or uint8 array and resizes with Pillow or OpenCV, and crop decoders that resize faster
 
 Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/fields.html.md"""
 
@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import cache
 from ffcv.fields.rgb_image import (IMAGE_MODES, CenterCropRGBImageDecoder as _CenterCropRGBImageDecoder,
     RandomResizedCropRGBImageDecoder as _RandomResizedCropRGBImageDecoder)
-from ffcv.libffcv import imdecode, resize_crop
+from ffcv.libffcv import imdecode
 from ffcv.pipeline.allocation_query import AllocationQuery
 from ffcv.pipeline.compiler import Compiler
 
