@@ -26,19 +26,28 @@ from ffcv.pipeline.compiler import Compiler
 __all__ = ['to_rgb_array', 'resize_image', 'RGBImageField', 'RandomResizedCropRGBImageDecoder', 'CenterCropRGBImageDecoder']
 
 # %% ../nbs/01_fields.ipynb #0a2c03c4
+def _scale16(a:np.ndarray) -> np.ndarray:
+    "16-bit levels (0-65535) as 8-bit ones (0-255), rounded"
+    return ((np.clip(a, 0, 65535).astype(np.uint32) * 255 + 32767) // 65535).astype(np.uint8)
+
+_GREY16 = {'I', 'I;16', 'I;16B', 'I;16L', 'I;16N'}  # 16-bit greyscale, as Pillow opens PNG and TIFF files
+
 def to_rgb_array(
-    image:Image.Image|np.ndarray # A PIL image, or a uint8 array: `H×W`, `H×W×1`, `H×W×3` or `H×W×4`
+    image:Image.Image|np.ndarray # A PIL image of any mode, or a uint8 or uint16 array: `H×W`, `H×W×1`, `H×W×3` or `H×W×4`
 ) -> np.ndarray:
-    "`image` as a contiguous `H×W×3` uint8 RGB array: grey is repeated, alpha dropped"
+    "`image` as a contiguous `H×W×3` uint8 RGB array: grey is repeated, alpha dropped, 16-bit levels scaled to 8"
     if isinstance(image, Image.Image):
-        return np.asarray(image if image.mode == 'RGB' else image.convert('RGB'))
+        if 0 in image.size: raise ValueError(f"An image must have pixels; this one is {image.width}x{image.height}")
+        # Pillow's `convert('RGB')` clips 16-bit grey to 255 (a white image); other modes convert as fastai's `PILImage` does
+        image = _scale16(np.asarray(image)) if image.mode in _GREY16 else np.asarray(image if image.mode == 'RGB' else image.convert('RGB'))
     if not isinstance(image, np.ndarray):
         raise TypeError(f"An image must be a PIL image or a NumPy array, not {type(image).__name__}")
+    if image.dtype == np.uint16: image = _scale16(image)
     if image.dtype != np.uint8:
-        raise TypeError(f"An image array must be uint8, not {image.dtype}: scale it to 0-255 and convert it first")
+        raise TypeError(f"An image array must be uint8 (or uint16), not {image.dtype}: scale it to 0-255 and convert it first")
     if image.ndim == 2: image = image[..., None]
     if image.ndim != 3 or image.shape[2] not in (1, 3, 4) or 0 in image.shape:
-        raise ValueError(f"An image array must be H×W, H×W×1, H×W×3 or H×W×4, not {image.shape}")
+        raise ValueError(f"An image array must be H×W, H×W×1, H×W×3 or H×W×4, with pixels; not {image.shape}")
     if image.shape[2] == 1: image = np.repeat(image, 3, axis=2)
     return np.ascontiguousarray(image[..., :3])
 
@@ -168,23 +177,45 @@ class _ResizedCropMixin:
         return decode
 
 # %% ../nbs/01_fields.ipynb #fad31b38
+def _check_size(size) -> tuple[int,int]:
+    "`size` as (height, width); an int is a square"
+    if isinstance(size, int) and not isinstance(size, bool): size = (size, size)
+    if not (isinstance(size, (tuple, list)) and len(size) == 2 and all(isinstance(s, (int, np.integer)) and s > 0 for s in size)):
+        raise ValueError(f"output_size must be a positive int or (height, width), not {size!r}")
+    return tuple(int(s) for s in size)
+
+def _check_range(r, name:str, upper:float|None=None) -> tuple[float,float]:
+    if not (isinstance(r, (tuple, list)) and len(r) == 2 and 0 < r[0] <= r[1] and (upper is None or r[1] <= upper)):
+        raise ValueError(f"{name} must be (low, high) with 0 < low <= high{f' <= {upper}' if upper else ''}, not {r!r}")
+    return tuple(float(o) for o in r)
+
+def _center_crop(height, width, _, ratio):
+    "FFCV's centre crop, but at least a pixel wide: FFCV's is empty when the shorter side is below 1/ratio, and OpenCV then aborts"
+    c = max(1, int(ratio * min(height, width)))
+    return (height - c) // 2, (width - c) // 2, c, c
+
+# %% ../nbs/01_fields.ipynb #9f626c1c
 class RandomResizedCropRGBImageDecoder(_ResizedCropMixin, _RandomResizedCropRGBImageDecoder):
     "FFCV's decoder that crops a random part of each image and resizes it, bilinear unless shrinking by 2 or more"
     def __init__(self,
-        output_size:tuple[int,int], # Height and width of the decoded images
+        output_size:int|tuple[int,int], # Height and width of the decoded images; an int for squares
         scale:tuple[float,float]=(0.08, 1.0), # Range of the crop's area, as a share of the image's
         ratio:tuple[float,float]=(3/4, 4/3), # Range of the crop's aspect ratio
         interpolation:str='auto' # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's)
     ):
-        super().__init__(output_size, scale, ratio)
+        super().__init__(_check_size(output_size), _check_range(scale, 'scale', 1), _check_range(ratio, 'ratio'))
         self._set_interpolation(interpolation)
 
 class CenterCropRGBImageDecoder(_ResizedCropMixin, _CenterCropRGBImageDecoder):
     "FFCV's decoder that crops the centre of each image and resizes it, bilinear unless shrinking by 2 or more"
     def __init__(self,
-        output_size:tuple[int,int], # Height and width of the decoded images
+        output_size:int|tuple[int,int], # Height and width of the decoded images; an int for squares
         ratio:float=224/256, # Side of the square crop, as a share of the image's shorter side
         interpolation:str='auto' # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's)
     ):
-        super().__init__(output_size, ratio)
+        if not 0 < ratio <= 1: raise ValueError(f"ratio must be in (0, 1], not {ratio!r}: the crop's side as a share of the shorter side")
+        super().__init__(_check_size(output_size), ratio)
         self._set_interpolation(interpolation)
+
+    @property
+    def get_crop_generator(self): return _center_crop

@@ -25,14 +25,15 @@ from fastai.data.load import DataLoader
 from fastai.data.transforms import Category, MultiCategory
 from fastai.torch_core import TensorCategory, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
 
-from .core import clamp_workers, keep_torch_threads  # first: it imports FFCV without changing torch's threads
+from .core import OSCacheManager, clamp_workers, keep_torch_threads  # first: it imports FFCV without changing torch's threads
 from .epoch_iterator import AsyncEpochIterator, EpochIterator
 from ffcv.fields.base import Field
+from ffcv.fields.rgb_image import CenterCropRGBImageDecoder as _CenterCropDecoder
 from ffcv.loader.loader import DEFAULT_OS_CACHE, ORDER_MAP, ORDER_TYPE, Loader as _Loader, OrderOption
 from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.reader import Reader
-from ffcv.transforms.ops import ToDevice as _ToDevice
+from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _FFCVToTensor, ToTorchImage
 
 # %% auto #0
 __all__ = ['Loader', 'OrderOption']
@@ -53,9 +54,9 @@ def _check_bs(bs) -> int:
     if bs < 1: raise ValueError(f"batch_size must be positive, got {bs}")
     return bs
 
-def _read_fields(fname:Path, custom_fields) -> list[str]:
-    "The field names in `fname`, or a clear error if it is no readable .beton"
-    try: return list(Reader(str(fname), custom_fields).handlers)
+def _open(fname:Path, custom_fields) -> Reader:
+    "The FFCV `Reader` of `fname`, or a clear error if it is no readable .beton"
+    try: return Reader(str(fname), custom_fields)
     except Exception as e:
         raise ValueError(f"{fname} is not a readable FFCV .beton file ({type(e).__name__}: {e})") from e
 
@@ -64,6 +65,50 @@ def _check_pipelines(pipelines, fields:list[str], fname:Path):
         source = spec.source if isinstance(spec, PipelineSpec) else name
         if spec is not None and isinstance(source, str) and source not in fields:
             raise ValueError(f"Pipeline {name!r} reads field {source!r}, which {fname.name} lacks; its fields are {fields}")
+
+# %% ../nbs/07_loader.ipynb #4bccce94
+_orders = {o.name.lower(): o for o in OrderOption}
+
+def _check_order(order) -> OrderOption:
+    "`order` as an `OrderOption`; its name, in any case, will do"
+    if isinstance(order, OrderOption): return order
+    if isinstance(order, str) and order.lower() in _orders: return _orders[order.lower()]
+    raise ValueError(f"order must be one of {', '.join(f'OrderOption.{o.name}' for o in OrderOption)} "
+                     f"(or its name, such as 'random'), not {order!r}")
+
+def _as_index_array(indices, fname:Path) -> np.ndarray:
+    "`indices` as a 1-d array of integers, or a clear error"
+    if isinstance(indices, torch.Tensor): indices = indices.detach().cpu().numpy()
+    if isinstance(indices, (str, bytes)) or not isinstance(indices, (Sequence, np.ndarray, range)):
+        raise TypeError(f"indices must be a sequence of item indices of {fname.name}, not {type(indices).__name__}")
+    a = np.asarray(indices) if not isinstance(indices, np.ndarray) else indices
+    if a.dtype == bool: raise TypeError("indices is a boolean mask; pass the indices of its True items, np.flatnonzero(mask)")
+    if a.ndim != 1: raise TypeError(f"indices must be one-dimensional, not of shape {a.shape}")
+    if a.dtype.kind in 'iu' or len(a) == 0: return a
+    if not isinstance(indices, np.ndarray):  # Python ints mixed with NumPy's uint64 make a float array
+        for v in indices:
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+                raise TypeError(f"indices must be integers, not {type(v).__name__} ({v!r})")
+        return np.array([int(v) for v in indices], dtype=object)
+    raise TypeError(f"indices must be integers, not {a.dtype} (such as {a[0]!r})")
+
+def _check_indices(indices, n:int, fname:Path) -> np.ndarray|None:
+    "`indices` as FFCV's `uint64` indices, or a clear error if they are not indices of items of a file of `n` items"
+    if indices is None: return None
+    a = _as_index_array(indices, fname)
+    if len(a) == 0: raise ValueError(f"indices is empty: a Loader of {fname.name} needs at least one of its {n} items")
+    bad = np.unique(a[(a < 0) | (a >= n)] if a.dtype.kind != 'u' else a[a >= n])
+    if len(bad):
+        shown = ', '.join(map(str, bad[:5])) + (f' and {len(bad) - 5} more' if len(bad) > 5 else '')
+        raise IndexError(f"indices out of range: {fname.name} has {n} items, indexed 0 to {n-1}; got {shown}"
+                         + (" (negative indices do not count from the end)" if (bad < 0).any() else ''))
+    return a.astype(np.uint64)
+
+def _stamp(fname) -> tuple|None:
+    "What changes when `fname` is written: its inode, size and modification time; None if it is gone"
+    try: st = Path(fname).stat()
+    except FileNotFoundError: return None
+    return st.st_ino, st.st_size, st.st_mtime_ns
 
 # %% ../nbs/07_loader.ipynb #848e27af
 _unused_callbacks = ('item_tfms', 'after_item', 'before_batch')
@@ -81,11 +126,51 @@ def _pop_callbacks(kwargs:dict) -> tuple:
     if kwargs: raise TypeError(f"Loader got unexpected arguments: {', '.join(kwargs)}")
     return cbs
 
+# %% ../nbs/07_loader.ipynb #5327ebd6
+_instead = {  # fastai transforms, and what does their work in an FFCV pipeline
+    'ToTensor': "fx.ToTensorImage() for images, fx.ToTensorCategory() for labels",
+    'IntToFloatTensor': "pass it in batch_tfms, or normalize in the pipeline with fx.NormalizeImage",
+    'Normalize': "pass it in batch_tfms, or normalize in the pipeline with fx.NormalizeImage",
+    'Resize': "a CenterCropRGBImageDecoder as the image decoder",
+    'RandomResizedCrop': "a RandomResizedCropRGBImageDecoder as the image decoder",
+    'FlipItem': "fx.RandomHorizontalFlip()", 'Flip': "fx.RandomHorizontalFlip()",
+    'CropPad': "fx.RandomTranslate()", 'RandomCrop': "fx.RandomTranslate()",
+    'Brightness': "fx.RandomBrightness()", 'Contrast': "fx.RandomContrast()", 'Saturation': "fx.RandomSaturation()",
+    'Hue': "fx.RandomHue()", 'RandomErasing': "fx.RandomErasing()"}
+
+def _check_operations(pipelines:Mapping, batch_tfms:bool):
+    "Refuse what can't run in an FFCV pipeline, and FFCV's plain `ToTensor` before fastai's batch transforms"
+    for name, spec in pipelines.items():
+        if spec is None or isinstance(spec, PipelineSpec): continue
+        if isinstance(spec, (str, bytes)) or not isinstance(spec, Sequence):
+            raise TypeError(f"The pipeline of {name!r} must be a list of FFCV operations, not {type(spec).__name__}")
+        tensors = False  # whether the pipeline's batches are torch tensors by this operation
+        for op in spec:
+            what = f"Pipeline {name!r} has {type(op).__name__}"
+            if isinstance(op, Operation):
+                tensors = tensors or isinstance(op, (_FFCVToTensor, ToTorchImage))
+                if batch_tfms and type(op) is _FFCVToTensor:
+                    raise TypeError(f"{what}, FFCV's ToTensor: its plain tensors are skipped by fastai's batch transforms, "
+                                    f"which dispatch on fastai's types. Use {_instead['ToTensor']}, or fx.ToTensorBase()")
+            elif isinstance(op, torch.nn.Module):
+                if not tensors:
+                    raise TypeError(f"{what}, a torch module, before a ToTensor: FFCV's decoders and transforms give NumPy "
+                                    "arrays. Place it after fx.ToTensorImage(), or use an fx. transform")
+            else:
+                hint = _instead.get(type(op).__name__)
+                raise TypeError(f"{what}, which is no FFCV operation: " + (f"use {hint}" if hint else
+                                "per-item work is done by FFCV operations (fx. has the augmentations), fastai's "
+                                "transforms go in batch_tfms"))
+
 # %% ../nbs/07_loader.ipynb #93fe3d7e
+def _user_tfms(after_batch) -> list:
+    "The batch transforms of `after_batch`, without those that pipelines asked for"
+    fs = list(after_batch.fs) if isinstance(after_batch, Pipeline) else list(L(after_batch))
+    return [f for f in fs if not getattr(f, 'from_pipeline', False)]
+
 def _with_decoders(after_batch, pipelines:Mapping) -> list:
     "The batch transforms `after_batch`, after the decoders that the operations of `pipelines` ask for"
-    fs = list(after_batch.fs) if isinstance(after_batch, Pipeline) else list(L(after_batch))
-    fs = [f for f in fs if not getattr(f, 'from_pipeline', False)]
+    fs = _user_tfms(after_batch)
     ops = [op for spec in pipelines.values() if spec is not None
            for op in (spec.transforms if isinstance(spec, PipelineSpec) else spec)]
     decoders = [op.batch_decoder() for op in ops if hasattr(op, 'batch_decoder')]
@@ -106,7 +191,7 @@ class Loader(_Loader):
         batch_size:int, # Batch size
         num_workers:int=-1, # Loader threads; -1 for all cores, up to 16. More than the cores is clamped, with a warning
         os_cache:bool=DEFAULT_OS_CACHE, # Let the OS cache the file; set False with `QUASI_RANDOM` for datasets larger than RAM
-        order:ORDER_TYPE=OrderOption.SEQUENTIAL, # `SEQUENTIAL`, `RANDOM` or `QUASI_RANDOM`
+        order:ORDER_TYPE=OrderOption.SEQUENTIAL, # `SEQUENTIAL`, `RANDOM` or `QUASI_RANDOM`, or their names
         distributed:bool=False, # Read only this process's shard, like PyTorch's `DistributedSampler`
         seed:int|None=None, # Seed of the `RANDOM` and `QUASI_RANDOM` orders
         indices:Sequence[int]|None=None, # Read only these items
@@ -124,27 +209,66 @@ class Loader(_Loader):
         **kwargs # `before_iter`, `after_batch` (or `batch_tfms`) and `after_iter`
     ):
         before_iter, after_batch, after_iter = _pop_callbacks(kwargs)
-        fname, batch_size = _check_fname(fname), _check_bs(batch_size)
-        _check_pipelines(pipelines, _read_fields(fname, custom_fields), fname)
+        fname, batch_size, order = _check_fname(fname), _check_bs(batch_size), _check_order(order)
+        reader = _open(fname, custom_fields)
+        _check_pipelines(pipelines, list(reader.handlers), fname)
+        indices = _check_indices(indices, reader.num_samples, fname)
+        _check_operations(pipelines, bool(_user_tfms(after_batch)))
+        batch_tfms = _with_decoders(after_batch, pipelines)
         if drop_last is None: drop_last = order in (OrderOption.RANDOM, OrderOption.QUASI_RANDOM)
         if distributed and not (dist.is_available() and dist.is_initialized()):
             raise RuntimeError("distributed=True needs the process group first: build Loaders after "
                                "`fastxtend_ffcv.distributed.setup_distributed()` (or torch.distributed.init_process_group)")
-        self._pristine = deepcopy(pipelines)  # FFCV binds the operations to this file; exported learners rebuild from these
+        self._pristine, self._stamp = deepcopy(pipelines), _stamp(fname)  # FFCV binds the operations to this file
         with keep_torch_threads():
-            super().__init__(str(fname), batch_size, clamp_workers(num_workers), os_cache, order, distributed, seed,
+            # FFCV's OS-cache reader changes Numba's shared `uint8[::1]` type (see `core`): build with the process
+            # cache, whose reader leaves it alone, then swap in our `OSCacheManager`
+            super().__init__(str(fname), batch_size, clamp_workers(num_workers), False, order, distributed, seed,
                              indices, pipelines, custom_fields, drop_last, batches_ahead, recompile)
-        self._args.update(custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab)
+            if os_cache: self._use_os_cache()
+        self._args.update(os_cache=os_cache, custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab)
+        self._check_crops()
         self._split_idx = int(order == OrderOption.SEQUENTIAL) if split_idx is None else split_idx
         self.before_iter, self.after_iter = before_iter or noop, after_iter or noop
-        self.after_batch = Pipeline(_with_decoders(after_batch, self._pristine), split_idx=self._split_idx)
+        self.after_batch = Pipeline(batch_tfms, split_idx=self._split_idx)
         self.async_tfms, self.vocab, self._get_idxs, self._types = async_tfms, vocab, None, None
         self._n_inp = max(1, len(self.pipeline_specs) - 1) if n_inp is None else n_inp
         self._device, self._fresh_pools = None, {}  # the epochs' output memory, reused from epoch to epoch
+        self._warn_if_empty()
         self.to(device)
         if do_setup:
             self.after_batch.setup(_SetupView(self))
             self.to(self.device)  # transforms set up from data hold their state (`Normalize`'s stats) on its device
+
+    def _use_os_cache(self):
+        "Read through our `OSCacheManager`, recompiling the pipelines' reads"
+        self.memory_manager = OSCacheManager(self.reader)
+        self.graph.memory_read = self.memory_manager.compile_reader()  # the graph hands it to the operations
+        self.generate_code()
+
+    def _check_crops(self):
+        "Refuse a centre-crop decoder whose crop of the file's smallest image is empty: OpenCV would abort the process"
+        for name, spec in self.pipeline_specs.items():
+            op = spec.decoder
+            if not isinstance(op, _CenterCropDecoder) or len(op.metadata) == 0: continue
+            h, w = op.metadata['height'].astype(np.int64), op.metadata['width'].astype(np.int64)
+            k = int(np.argmin(np.minimum(h, w)))
+            if op.get_crop_generator(h[k], w[k], None, op.ratio)[2] < 1:
+                raise ValueError(f"Pipeline {name!r}: FFCV's CenterCropRGBImageDecoder crops nothing of item {k}, "
+                                 f"a {h[k]}x{w[k]} image, and OpenCV would then abort the process. Use "
+                                 "fastxtend_ffcv's CenterCropRGBImageDecoder, which crops at least one pixel")
+
+    def _warn_if_empty(self):
+        if len(self) == 0:
+            warnings.warn(f"This Loader of {Path(self.fname).name} yields no batches: its {len(self.indices)} items are fewer "
+                          f"than batch_size={self.batch_size}, and drop_last=True drops the partial batch. Training on it does "
+                          "nothing (fastai shows a nan loss). Lower the batch size, or pass drop_last=False")
+
+    def _check_file(self):
+        "Raise if the file changed since the loader opened it: FFCV maps it into memory, so reading could crash"
+        if _stamp(self.fname) != self._stamp:
+            raise RuntimeError(f"{self.fname} was rewritten or removed after this Loader opened it. Reading it now could "
+                               "crash the process (FFCV maps the file into memory): build a new Loader for the new file")
 
     def get_idxs(self):
         "The items that the next epoch visits, in order, before `drop_last`; of every process, when distributed"
@@ -159,36 +283,31 @@ class Loader(_Loader):
         return np.asarray(order, dtype=self.indices.dtype)
 
     def __iter__(self):
-        "Iterate over an epoch: `before_iter`, the batches, then `after_iter`"
+        "Start an epoch, as FFCV does (compiling if needed, and starting the thread that prepares batches); iterate over its batches"
+        self._check_file()
         order = self._local_order()
         if self.drop_last: order = order[:len(order) // self.batch_size * self.batch_size]
         self.next_epoch += 1
         self.before_iter()
-        yield from self._batches(order)
-        self.after_iter()
+        return _Epoch(self, order, self.after_iter)
 
-    def _batches(self, order):
-        "Yield the finished batches of `order`, closing the epoch's iterator however the loop ends"
-        if self.code is None or self.recompile: self.generate_code()
-        with keep_torch_threads(): it = (AsyncEpochIterator if self.async_tfms else EpochIterator)(self, order)
-        try:
-            for k, b in enumerate(it):
-                if not self.async_tfms: b = it.finish(b)
-                if self._types is None: self._types = explode_types(b)
-                if self.distributed: self._gather_keep = self._keep_mask(k * self.batch_size, len(b[0]))
-                yield b
-        finally: it.close()
-
-    def one_batch(self):
+    def one_batch(self,
+        batches_ahead:bool=False # Prepare `batches_ahead + 2` batches and return the last, as fastxtend does to warm up
+    ):
         "The first batch of the next epoch; the epoch itself is left as it was"
-        return self._one_batch()
+        return self._one_batch(n=self.batches_ahead + 2 if batches_ahead else 1)
 
-    def _one_batch(self, unique:bool=False):
-        order = self._local_order()[:self.batch_size]
+    def _one_batch(self, unique:bool=False, n:int=1):
+        self._check_file()
+        order = self._local_order()
+        if len(order) == 0: raise ValueError(f"This Loader of {Path(self.fname).name} has no items")
+        order = np.resize(order, n * self.batch_size) if n > 1 else order[:self.batch_size]
         if unique: order = np.full_like(order, order[0])
-        batches = self._batches(order)
-        try: return next(batches)
-        finally: batches.close()
+        epoch = _Epoch(self, order)
+        try:
+            for _ in range(n): b = next(epoch)
+            return b
+        finally: epoch.close()
 
     def to(self,
         device:str|int|torch.device|None # The device; None for fastai's `default_device()`
@@ -242,6 +361,40 @@ class Loader(_Loader):
     @split_idx.setter
     def split_idx(self, i:int): self._split_idx = self.after_batch.split_idx = i
 
+# %% ../nbs/07_loader.ipynb #8cad1e17
+class _Epoch:
+    "The finished batches of one epoch of `dl`; closed when exhausted, on an error, or when dropped"
+    def __init__(self, dl:Loader, order:np.ndarray, after_iter=noop):
+        self.dl, self.after_iter, self.k = dl, after_iter, 0
+        if dl.code is None or dl.recompile: dl.generate_code()
+        with keep_torch_threads(): self.it = (AsyncEpochIterator if dl.async_tfms else EpochIterator)(dl, order)
+
+    def __iter__(self): return self
+
+    def __next__(self):
+        dl = self.dl
+        try:
+            b = next(self.it)
+            if not dl.async_tfms: b = self.it.finish(b)
+        except StopIteration:
+            self.close()
+            self.after_iter, after_iter = noop, self.after_iter  # once, however often `next` is called after the end
+            after_iter()
+            raise
+        except BaseException:
+            self.close()
+            raise
+        if dl._types is None: dl._types = explode_types(b)
+        if dl.distributed: dl._gather_keep = dl._keep_mask(self.k * dl.batch_size, len(b[0]))
+        self.k += 1
+        return b
+
+    def close(self):
+        "Stop the epoch's thread and free its memory"
+        self.it.close()
+
+    def __del__(self): self.close()
+
 # %% ../nbs/07_loader.ipynb #b52526d1
 @patch
 def show_batch(self:Loader,
@@ -294,10 +447,10 @@ def new(self:Loader,
     "A variant of this loader with some arguments changed, sharing its compiled pipelines where they are unchanged"
     kwargs.pop('process', None)  # fastai's `Interpretation` passes it to `test_dl` for tabular data
     if dataset is not None:
-        idxs = np.asarray(dataset)
-        if idxs.ndim != 1 or idxs.dtype.kind not in 'iu':
-            raise TypeError(f"Loader.new takes item indices of its .beton as `dataset`, not {type(dataset).__name__}; "
-                            "FFCVDataLoaders.test_dl writes new items to a .beton first")
+        try: idxs = _check_indices(dataset, self.reader.num_samples, Path(self.fname))
+        except TypeError as e:
+            raise TypeError(f"Loader.new takes item indices of its .beton as `dataset`: {e}. "
+                            "FFCVDataLoaders.test_dl writes new items to a .beton first") from None
         kwargs.update(indices=idxs, order=OrderOption.SEQUENTIAL, drop_last=False)
     if 'bs' in kwargs: kwargs['batch_size'] = kwargs.pop('bs')
     if 'batch_tfms' in kwargs: kwargs['after_batch'] = kwargs.pop('batch_tfms')
@@ -335,11 +488,13 @@ def _copy_with(self:Loader, args:dict):
     res.after_batch = Pipeline(_with_decoders(args['after_batch'], self._pristine))
     res.split_idx = args['split_idx']
     res.seed = self.seed if args['seed'] is None else args['seed']
+    n = self.reader.num_samples
+    idxs = _check_indices(args['indices'], n, Path(self.fname))
     # keep the indices' dtype: the compiled pipelines are specialised on it
-    res.indices = np.arange(self.reader.num_samples, dtype=self.indices.dtype) if args['indices'] is None else np.asarray(args['indices'], dtype=self.indices.dtype)
-    order = args['order']
-    res.traversal_order = ORDER_MAP[order](res) if order in ORDER_MAP else order(res)
+    res.indices = np.arange(n, dtype=self.indices.dtype) if idxs is None else idxs.astype(self.indices.dtype)
+    res.traversal_order = ORDER_MAP[_check_order(args['order'])](res)
     res.first_traversal_order = res.next_traversal_order()
+    res._warn_if_empty()
     return res
 
 # %% ../nbs/07_loader.ipynb #100df04b
