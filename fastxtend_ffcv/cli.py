@@ -8,79 +8,194 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/cli.html.md"""
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import signal
+import sys
+import traceback
 from pathlib import Path
+from typing import Sequence
 
+import numpy as np
 from PIL import Image
 from fastcore.script import call_parse
 
-from .utils import rgb_dataset_to_ffcv
+from .fields import RGBImageField, to_rgb_array
+from .writer import DatasetWriter, ItemError, WriteInterrupted, deferred_signals, stop_on_signals
+from ffcv.fields import IntField
 
 # %% auto #0
-__all__ = ['image_extensions', 'ImageFolder', 'folder_to_ffcv', 'main']
+__all__ = ['image_extensions', 'image_files', 'ImageFolder', 'folder_splits', 'folder_to_ffcv', 'main']
 
-# %% ../nbs/10_cli.ipynb #a0dfef0c
+# %% ../nbs/10_cli.ipynb #c34495bd
 image_extensions = {'.jpg', '.jpeg', '.png', '.bmp', '.gif', '.tif', '.tiff', '.webp', '.ppm', '.pgm'}
 
-# %% ../nbs/10_cli.ipynb #a758542e
+def image_files(
+    path:Path # A folder
+) -> list[Path]:
+    "The image files in `path` and its subfolders, sorted; hidden files and folders are left out"
+    return sorted(f for f in path.rglob('*') if f.suffix.lower() in image_extensions and f.is_file()
+                  and not any(p.startswith('.') for p in f.relative_to(path).parts))
+
+# %% ../nbs/10_cli.ipynb #be8cde3e
 class ImageFolder:
-    "The images of `path/CLASS/IMAGE` and their class indices in `vocab`, as `(PIL image, int)` items"
+    "Images with their class indices in `vocab`, as `(H×W×3 uint8 array, int)` items: of `path/CLASS/IMAGE`, or the `(file, class)` pairs of `items`"
     def __init__(self,
-        path:Path, # Folder with one subfolder per class
-        vocab:list[str]|None=None # Class names; by default the subfolders' names, sorted
+        path:str|Path|None=None, # Folder with one subfolder per class
+        vocab:Sequence[str]|None=None, # Class names; by default those of the images, sorted
+        items:Sequence[tuple]|None=None # `(file, class name)` pairs, instead of a folder's images
     ):
-        self.path = Path(path)
-        if not self.path.is_dir(): raise FileNotFoundError(f"No image folder at {self.path}")
-        classes = sorted(p.name for p in self.path.iterdir() if p.is_dir())
-        self.vocab = vocab if vocab is not None else classes
+        if items is None:
+            if path is None or not Path(path).is_dir(): raise FileNotFoundError(f"No image folder at {path}")
+            items = _class_items(Path(path))
+            if not items: raise ValueError(f"No images in the class folders of {path}")
+        classes = sorted({c for _, c in items})
+        self.vocab = list(vocab) if vocab is not None else classes
         unknown = set(classes) - set(self.vocab)
-        if unknown: raise ValueError(f"{self.path} has classes that the vocabulary lacks: {sorted(unknown)}")
+        if unknown: raise ValueError(f"{path or 'items'} has classes that the vocabulary lacks: {sorted(unknown)}")
         o2i = {c: i for i, c in enumerate(self.vocab)}
-        self.items = [(f, o2i[c]) for c in classes for f in sorted((self.path/c).rglob('*'))
-                      if f.suffix.lower() in image_extensions]
-        if not self.items: raise ValueError(f"No images in the class folders of {self.path}")
+        self.items = [(Path(f), o2i[c]) for f, c in items]
+
+    @property
+    def files(self) -> list[Path]:
+        "The image files, in order"
+        return [f for f, _ in self.items]
 
     def __len__(self): return len(self.items)
     def __getitem__(self, i):
         f, y = self.items[i]
-        with Image.open(f) as im: return im.convert('RGB'), y
+        with Image.open(f) as im: return to_rgb_array(im), y
 
-# %% ../nbs/10_cli.ipynb #065ee8bc
-def folder_to_ffcv(
-    src:str|Path, # Image folder: `src/CLASS/IMAGE`, or `src/SPLIT/CLASS/IMAGE` with `train_name`/`valid_name`
-    dest:str|Path, # Folder for the .beton files and `vocab.json`
-    train_name:str|None=None, # The training split's subfolder
-    valid_name:str|None=None, # The validation split's subfolder
-    **kwargs # `rgb_dataset_to_ffcv`'s arguments: `max_resolution`, `write_mode`, `num_workers`, `overwrite`...
-) -> dict:
-    "Write an image folder to `dest`: one .beton per split, and `vocab.json`; return the paths and vocabulary"
-    src, dest = Path(src), Path(dest)
+def _class_items(path:Path) -> list[tuple[Path,str]]:
+    "The `(file, class)` pairs of the class folders of `path`"
+    return [(f, c.name) for c in sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith('.'))
+            for f in image_files(c)]
+
+# %% ../nbs/10_cli.ipynb #97e743a7
+_VALID_NAMES = ('valid', 'val')
+_SPLIT_NAMES = {'train', 'training', 'valid', 'val', 'validation', 'test', 'testing'}
+
+def folder_splits(
+    src:str|Path, # Image folder
+    train_name:str|None=None, # The training split's subfolder; by default `train`
+    valid_name:str|None=None, # The validation split's subfolder; by default `valid` or `val`
+    valid_pct:float=0.2, # Without split folders, the share of images, picked at random, to validate on
+    seed:int=42 # Seed of that pick
+) -> dict[str, list[tuple[Path,str]]]:
+    "The `(file, class)` items of the `train` and `valid` splits of the image folder `src`"
+    src = Path(src)
+    if not src.is_dir(): raise FileNotFoundError(f"No image folder at {src}")
     if (train_name is None) != (valid_name is None): raise ValueError("Pass both train_name and valid_name, or neither")
-    splits = {'data': src} if train_name is None else {'train': src/train_name, 'valid': src/valid_name}
-    for p in splits.values():
-        if not p.is_dir(): raise FileNotFoundError(f"No image folder at {p}")
-    vocab = sorted({c.name for p in splits.values() for c in p.iterdir() if c.is_dir()})
-    dest.mkdir(parents=True, exist_ok=True)
-    res = {name: rgb_dataset_to_ffcv(ImageFolder(p, vocab), dest/f'{name}.beton', **kwargs) for name, p in splits.items()}
-    (dest/'vocab.json').write_text(json.dumps(vocab))
-    return {**res, 'vocab': vocab}
+    subs = {p.name for p in src.iterdir() if p.is_dir()}
+    if train_name is None:
+        valids = [v for v in _VALID_NAMES if v in subs]
+        if 'train' in subs and len(valids) > 1: raise ValueError(f"{src} has both valid/ and val/: name the one to validate on")
+        if 'train' in subs and valids: train_name, valid_name = 'train', valids[0]
+        elif splits := sorted(s for s in subs if s.lower() in _SPLIT_NAMES):
+            raise ValueError(f"{src} has split folders ({', '.join(splits)}) but not train/ with valid/ or val/: name its "
+                             "training and validation folders (train_name and valid_name, --train-name and --valid-name)")
+    if train_name is not None:
+        res = {}
+        for split, name in (('train', train_name), ('valid', valid_name)):
+            if not (src/name).is_dir(): raise FileNotFoundError(f"No image folder at {src/name}")
+            res[split] = _class_items(src/name)
+            if not res[split]: raise ValueError(f"No images in the class folders of {src/name}")
+        return res
+    items = _class_items(src)
+    if not items: raise ValueError(f"No images in the class folders of {src}")
+    if not 0 < valid_pct < 1: raise ValueError(f"valid_pct must be between 0 and 1, not {valid_pct}")
+    n_valid = round(valid_pct * len(items))
+    if not 0 < n_valid < len(items): raise ValueError(f"{src} has {len(items)} images: too few to split {valid_pct:.0%} off")
+    valid = set(np.random.default_rng(seed).permutation(len(items))[:n_valid].tolist())
+    return {'train': [o for i, o in enumerate(items) if i not in valid], 'valid': [o for i, o in enumerate(items) if i in valid]}
 
-# %% ../nbs/10_cli.ipynb #86e6040b
+# %% ../nbs/10_cli.ipynb #3d15ca0d
+def folder_to_ffcv(
+    src:str|Path, # Image folder: `src/train/CLASS/IMAGE` with `src/valid/...` or `src/val/...`, or `src/CLASS/IMAGE`
+    dest:str|Path, # Folder for `train.beton`, `valid.beton`, `vocab.json` and `meta.json`
+    train_name:str|None=None, # The training split's subfolder, if not `train`
+    valid_name:str|None=None, # The validation split's subfolder, if not `valid` or `val`
+    valid_pct:float=0.2, # Without split folders, the share of images, picked at random, to validate on
+    seed:int=42, # Seed of that pick
+    max_resolution:int|None=500, # Shrink images so that their longer side is at most this; None to keep their size
+    write_mode:str='jpg', # 'jpg', 'raw' (pixels: larger files, faster to decode), 'smart' or 'proportion'
+    jpeg_quality:int=90, # JPEG quality
+    on_error:str='raise', # 'raise' stops at the first image that can't be read; 'skip' writes the others and lists them
+    overwrite:bool=False, # Replace the files in `dest`
+    num_workers:int=-1, # Writer processes; -1 for all cores
+    progress:bool=True, # Show a progress bar for each split
+    **kwargs # Other `RGBImageField` arguments: `min_resolution`, `pillow_resize`, `compress_probability`...
+) -> dict:
+    "Write the image folder `src` to `dest`, all of it or nothing; return the files, `vocab` and the `skipped` images"
+    src, dest = Path(src), Path(dest)
+    splits = folder_splits(src, train_name, valid_name, valid_pct, seed)
+    vocab = sorted({c for items in splits.values() for _, c in items})
+    names = [f'{s}.beton' for s in splits] + ['vocab.json', 'meta.json']
+    if (existing := [n for n in names if (dest/n).exists()]) and not overwrite:
+        raise FileExistsError(f"{dest} already has {', '.join(existing)}: pass overwrite=True (--overwrite) to replace them")
+    settings = dict(max_resolution=max_resolution, write_mode=write_mode, jpeg_quality=jpeg_quality, **kwargs)
+    stage, kept, skipped, made = dest/f'.fastxtend-ffcv-{os.getpid()}.tmp', {}, [], not dest.exists()
+    with stop_on_signals():
+        try:
+            stage.mkdir(parents=True)
+            for split, items in splits.items():
+                ds = ImageFolder(vocab=vocab, items=items)
+                fields = {'image': RGBImageField(write_mode, max_resolution, jpeg_quality=jpeg_quality, **kwargs), 'label': IntField()}
+                w = DatasetWriter(stage/f'{split}.beton', fields, num_workers=num_workers)
+                w.from_indexed_dataset(ds, sources=ds.files, on_error=on_error, desc=f'{split}.beton' if progress else '')
+                bad = {e.index for e in w.skipped}
+                kept[split] = [str(f.relative_to(src)) for i, f in enumerate(ds.files) if i not in bad]
+                skipped += w.skipped
+            (stage/'vocab.json').write_text(json.dumps(vocab))
+            meta = dict(source=str(src.resolve()), kind='category', vocab=vocab, items=kept, settings=settings)
+            (stage/'meta.json').write_text(json.dumps(meta))
+            with deferred_signals():  # every file, or none
+                for n in names: os.replace(stage/n, dest/n)
+        except BaseException:
+            if made: shutil.rmtree(dest, ignore_errors=True)  # it holds only the hidden folder
+            raise
+        finally: shutil.rmtree(stage, ignore_errors=True)
+    return {**{s: dest/f'{s}.beton' for s in splits}, 'vocab': vocab, 'skipped': skipped}
+
+# %% ../nbs/10_cli.ipynb #7eccbcb1
+def _summary(res:dict, dest:Path) -> str:
+    "What a conversion wrote, a line per file, and the images it skipped"
+    meta = json.loads((dest/'meta.json').read_text())
+    lines = [f"{s}.beton: {len(meta['items'][s]):,} images, {(dest/f'{s}.beton').stat().st_size / 1e6:,.1f} MB" for s in meta['items']]
+    vocab = res['vocab']
+    lines.append(f"vocab.json: {len(vocab)} classes: {', '.join(vocab[:10])}{', ...' if len(vocab) > 10 else ''}")
+    if res['skipped']: lines += [f"Skipped {len(res['skipped'])} images that could not be written:"] + [f"  {e}" for e in res['skipped']]
+    return '\n'.join(lines)
+
+def _one_line(e:BaseException) -> str: return ' '.join(str(e).split())
+
 @call_parse
 def main(
-    src:str, # Image folder: SRC/CLASS/IMAGE, or SRC/SPLIT/CLASS/IMAGE with --train-name and --valid-name
-    dest:str, # Folder for the .beton files and vocab.json
-    train_name:str=None, # The training split's subfolder, as fastai's GrandparentSplitter
-    valid_name:str=None, # The validation split's subfolder
-    max_resolution:int=None, # Shrink images so that their longer side is at most this
-    min_resolution:int=None, # Shrink images so that their shorter side is at most this
-    write_mode:str='raw', # 'raw', 'jpg', 'smart' or 'proportion'
+    src:str, # Image folder: SRC/train/CLASS/IMAGE with SRC/valid/... or SRC/val/..., or SRC/CLASS/IMAGE
+    dest:str, # Folder for train.beton, valid.beton, vocab.json and meta.json
+    train_name:str=None, # The training split's subfolder, if not train/
+    valid_name:str=None, # The validation split's subfolder, if not valid/ or val/
+    valid_pct:float=0.2, # Without split folders, the share of images, picked at random, to validate on
+    seed:int=42, # Seed of that pick
+    max_resolution:int=500, # Shrink images so that their longer side is at most this; 0 keeps their size
+    write_mode:str='jpg', # jpg, raw (pixels: larger files, faster to decode), smart or proportion
     jpeg_quality:int=90, # JPEG quality
     num_workers:int=-1, # Writer processes; -1 for all cores
-    overwrite:bool=False, # Replace existing .beton files
+    skip_bad:bool=False, # Write the images that can be read and list the others, rather than stop at the first
+    overwrite:bool=False, # Replace the files in DEST
+    debug:bool=False, # Print the traceback of an error
 ):
-    "Convert an ImageNet-style image folder to FFCV .beton files, and write its class vocabulary"
-    res = folder_to_ffcv(src, dest, train_name, valid_name, max_resolution=max_resolution, min_resolution=min_resolution,
-                         write_mode=write_mode, jpeg_quality=jpeg_quality, num_workers=num_workers, overwrite=overwrite)
-    for name, p in res.items():
-        if name != 'vocab': print(f"{name}: {p}")
-    print(f"vocab ({len(res['vocab'])} classes, in {Path(dest)/'vocab.json'}): {res['vocab']}")
+    "Convert an image folder, one subfolder per class, to FFCV .beton files, with its vocabulary"
+    try:
+        res = folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_resolution or None, write_mode,
+                             jpeg_quality, 'skip' if skip_bad else 'raise', overwrite, num_workers)
+    except KeyboardInterrupt as e:  # Ctrl-C, or `WriteInterrupted` by SIGTERM or SIGHUP
+        signum = getattr(e, 'signum', 2)
+        print(f"fastxtend-ffcv-folder: stopped by {signal.Signals(signum).name}; {dest} is as it was", file=sys.stderr)
+        sys.exit(128 + signum)
+    except (ItemError, OSError, ValueError, TypeError) as e:
+        if debug: traceback.print_exc()
+        if debug and isinstance(e, ItemError) and e.details: print(e.details, file=sys.stderr)
+        print(f"fastxtend-ffcv-folder: {_one_line(e)}" + ('' if debug else ' (--debug for the traceback)'), file=sys.stderr)
+        sys.exit(1)
+    print(_summary(res, Path(dest)))

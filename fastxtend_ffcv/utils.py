@@ -46,7 +46,10 @@ def rgb_dataset_to_ffcv(
     chunk_size:int=100, # Items per task of a worker
     pillow_resize:bool=True, # Resize with Pillow rather than OpenCV
     label_field:FFCVLabelFields=FFCVLabelFields.int, # `IntField` or `FloatField` labels
-    overwrite:bool=False # Replace `write_path` if it exists
+    overwrite:bool=False, # Replace `write_path` if it exists
+    sources:Sequence|None=None, # What each item is called in errors, such as its file; by default its index
+    on_error:str='raise', # 'raise' stops at the first bad item; 'skip' writes the others (see `DatasetWriter.skipped`)
+    desc:str|None=None # Label of the progress bar: by default the file's name; '' for no bar
 ) -> Path:
     "Write the images and labels of `dataset` to `write_path`, in FFCV's format"
     image = RGBImageField(write_mode=write_mode, max_resolution=max_resolution, min_resolution=min_resolution,
@@ -54,7 +57,7 @@ def rgb_dataset_to_ffcv(
                           interpolation=interpolation, resample=resample, pillow_resize=pillow_resize)
     label = IntField() if FFCVLabelFields(label_field) == FFCVLabelFields.int else FloatField()
     writer = DatasetWriter(write_path, {'image': image, 'label': label}, num_workers=num_workers, overwrite=overwrite)
-    return writer.from_indexed_dataset(dataset, chunksize=chunk_size)
+    return writer.from_indexed_dataset(dataset, chunksize=chunk_size, sources=sources, on_error=on_error, desc=desc)
 
 # %% ../nbs/03_utils.ipynb #0903ae19
 def infer_field(
@@ -84,7 +87,9 @@ def dataset_to_ffcv(
     num_workers:int=-1, # Writer processes; -1 for all cores
     chunk_size:int=100, # Items per task of a worker
     page_size:int|None=None, # FFCV's page size; by default the smallest that the samples fit
-    overwrite:bool=False # Replace `path` if it exists
+    overwrite:bool=False, # Replace `path` if it exists
+    sources:Sequence|None=None, # What each item is called in errors, such as its file; by default its index
+    on_error:str='raise' # 'raise' stops at the first bad item; 'skip' writes the others
 ) -> Path:
     "Write `dataset` to `path` with fields inferred from its first item; return the path"
     if len(dataset) == 0: raise ValueError("The dataset is empty: there is nothing to write")
@@ -99,8 +104,9 @@ def dataset_to_ffcv(
     chosen = {}
     for i, (name, value) in enumerate(zip(names, first)):
         try: chosen[name] = overrides[i] if i in overrides else infer_field(value)
-        except TypeError as e: raise TypeError(f"Item 0, position {i} ('{name}'): {e}") from None
-    return DatasetWriter(path, chosen, page_size, num_workers, overwrite).from_indexed_dataset(dataset, chunksize=chunk_size)
+        except TypeError as e: raise TypeError(f"Item 0, field {name!r}: {e}") from None
+    return DatasetWriter(path, chosen, page_size, num_workers, overwrite).from_indexed_dataset(
+        dataset, chunksize=chunk_size, sources=sources, on_error=on_error)
 
 # %% ../nbs/03_utils.ipynb #517e9b31
 class _Singles:

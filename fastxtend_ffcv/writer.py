@@ -12,12 +12,16 @@ import multiprocessing
 import multiprocessing.shared_memory
 import os
 import signal
+import sys
+import threading
 import traceback
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Mapping, Sequence
 
 import numpy as np
 import torch
+from tqdm import tqdm
 
 from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
 from .fields import RGBImageField, to_rgb_array
@@ -27,7 +31,7 @@ from ffcv.types import TYPE_ID_HANDLER, FieldDescType, HeaderType
 from ffcv.writer import MAX_PAGE_SIZE, MIN_PAGE_SIZE, DatasetWriter as _DatasetWriter
 
 # %% auto #0
-__all__ = ['check_value', 'DatasetWriter']
+__all__ = ['check_value', 'ItemError', 'WriteInterrupted', 'stop_on_signals', 'deferred_signals', 'DatasetWriter']
 
 # %% ../nbs/02_writer.ipynb #ce4c86e8
 def check_value(
@@ -71,44 +75,156 @@ def check_value(
         return value, value.nbytes
     return value, 0
 
-# %% ../nbs/02_writer.ipynb #57d4051d
-class _WriteFailed(Exception):
-    "An item could not be written"
+# %% ../nbs/02_writer.ipynb #956b644a
+class ItemError(ValueError):
+    "An item that can't be written: its `index`, its `source` (such as its file), the `field` at fault and the `cause`"
+    def __init__(self,
+        index:int, # The item's index in the dataset
+        cause:str, # What is wrong, in a phrase
+        field:str|None=None, # The field whose value is wrong; None when the item as a whole is
+        source=None, # What the item is, for the user: its file, say
+        details:str='' # The traceback where it happened
+    ):
+        super().__init__(index, cause, field, source, details)  # the arguments are what pickling restores
+        self.index, self.cause, self.field, self.source, self.details = index, cause, field, source, details
 
+    def __str__(self):
+        where = f", field {self.field!r}" if self.field else ''
+        return (f"{self.source} (item {self.index}{where})" if self.source is not None else f"Item {self.index}{where}") + f": {self.cause}"
+
+    def named(self,
+        sources:Sequence|None # What each item of the dataset is called; None to keep the index
+    ) -> ItemError:
+        "This error, naming the item by its entry in `sources`"
+        if sources is None: return self
+        return ItemError(self.index, self.cause, self.field, sources[self.index], self.details)
+
+# %% ../nbs/02_writer.ipynb #a0bfb98f
 class _CheckedItems:
     "A dataset's items, checked for `fields` in FFCV's writer processes; failures are reported, not raised"
-    def __init__(self, dataset, fields:Mapping[str, Field], page_size:int, first:tuple):
-        self.dataset, self.fields, self.page_size, self.first = dataset, fields, page_size, first
+    def __init__(self, dataset, fields:Mapping[str, Field], page_size:int, first:tuple|None, stop:bool=True):
+        self.dataset, self.fields, self.page_size, self.first, self.stop = dataset, fields, page_size, first, stop
         ctx = multiprocessing.get_context('fork')
-        self.failed, self.errors = ctx.Event(), ctx.Queue()
+        self.failed = ctx.Event()  # an item failed
+        self.errors = ctx.SimpleQueue()  # their `ItemError`s; a SimpleQueue's `put` is done when it returns
+        self.largest = ctx.Value('Q', 0)  # bytes of the largest sample that a page could not hold
+        self.done = ctx.Value('Q', 0)  # items handed to FFCV, for the caller's progress bar
 
     def __len__(self): return len(self.dataset)
 
-    def check(self, i:int) -> tuple:
-        "Item `i`, converted for the fields, or `_WriteFailed` naming the item and what is wrong"
+    def check(self, i:int) -> tuple[tuple, int]:
+        "Item `i`, converted for the fields, and its size in bytes; or an `ItemError`"
         try: item = self.dataset[i]
-        except Exception as e:
-            raise _WriteFailed(f"Reading item {i} failed: {type(e).__name__}: {e}\n{traceback.format_exc()}") from e
+        except Exception as e: raise ItemError(i, f"can't be read: {type(e).__name__}: {e}", details=traceback.format_exc()) from e
         if not isinstance(item, (tuple, list)): item = (item,)
         if len(item) != len(self.fields):
-            raise _WriteFailed(f"Item {i} has {len(item)} values, but there are {len(self.fields)} fields: {list(self.fields)}")
+            raise ItemError(i, f"has {len(item)} values, but there are {len(self.fields)} fields: {list(self.fields)}")
         out, size = [], 0
-        for pos, ((name, field), value) in enumerate(zip(self.fields.items(), item)):
+        for (name, field), value in zip(self.fields.items(), item):
             try: value, n = check_value(field, value)
-            except Exception as e:
-                raise _WriteFailed(f"Item {i}, position {pos} ('{name}'): {type(e).__name__}: {e}") from e
+            except Exception as e: raise ItemError(i, f"{type(e).__name__}: {e}", name, details=traceback.format_exc()) from e
             out.append(value); size += n
-        if size > self.page_size: raise _WriteFailed(f"page_size={size}")
-        return tuple(out)
+        return tuple(out), size
 
     def __getitem__(self, i:int):
-        if self.failed.is_set(): return self.first
-        try: return self.check(i)
-        except _WriteFailed as e:
-            if not self.failed.is_set():
-                self.failed.set()
-                self.errors.put(str(e))
+        with self.done.get_lock(): self.done.value += 1
+        if self.stop and self.failed.is_set(): return self.first
+        try: item, size = self.check(i)
+        except ItemError as e:
+            self.errors.put(e)
+            self.failed.set()
             return self.first
+        if size > self.page_size:
+            with self.largest.get_lock(): self.largest.value = max(self.largest.value, size)
+            return self.first
+        return item
+
+# %% ../nbs/02_writer.ipynb #fbf772e9
+class WriteInterrupted(KeyboardInterrupt):
+    "A write stopped by SIGINT (Ctrl-C), SIGTERM or SIGHUP; `signum` says which"
+    def __init__(self, signum:int):
+        super().__init__(signum)
+        self.signum = signum
+    def __str__(self): return f"interrupted by {signal.Signals(self.signum).name}"
+
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+def _interrupt(signum, frame): raise WriteInterrupted(signum)
+
+def _own_handler(signum:int) -> bool:
+    "Whether `signum` has Python's default handling, which `stop_on_signals` may replace"
+    return signal.getsignal(signum) in (signal.SIG_DFL, signal.default_int_handler)
+
+@contextmanager
+def stop_on_signals():
+    "Within this, SIGINT, SIGTERM and SIGHUP raise `WriteInterrupted`, so that the cleanup of a write runs"
+    if threading.current_thread() is not threading.main_thread(): yield; return  # only the main thread gets signals
+    mine = [s for s in _STOP_SIGNALS if _own_handler(s)]
+    old = {s: signal.signal(s, _interrupt) for s in mine}
+    try: yield
+    finally:
+        for s, h in old.items(): signal.signal(s, h)
+
+@contextmanager
+def deferred_signals():
+    "Hold SIGINT, SIGTERM and SIGHUP until the end of this block, for steps that must not stop half-way"
+    if threading.current_thread() is not threading.main_thread(): yield; return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try: yield
+    finally: signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+# %% ../nbs/02_writer.ipynb #8e172b26
+class _NoBars:
+    "A stream that drops tqdm's bars: FFCV's writer draws one without a label, and the caller draws its own"
+    def __init__(self, stream): self.stream, self.bar = stream, False
+    def write(self, s:str):
+        if s.startswith('\r') or (self.bar and s == '\n'):  # tqdm redraws from the line's start, then ends the line
+            self.bar = s != '\n'
+            return len(s)
+        self.bar = False
+        return self.stream.write(s)
+    def __getattr__(self, k): return getattr(self.stream, k)
+
+def _write_all(writer, items, indices, chunksize, shuffle, shm_name):
+    "Run FFCV's write, in the writer process"
+    writer._shm_name = shm_name
+    with keep_torch_threads(): super(DatasetWriter, writer).from_indexed_dataset(items, indices, chunksize, shuffle)
+
+def _isolated(f, args, shm_name):
+    "Run `f(*args)` in a new process group, and exit without waiting on FFCV's queues"
+    os.setpgid(0, 0)
+    for s in _STOP_SIGNALS: signal.signal(s, signal.SIG_DFL)  # the caller stops this process group
+    sys.stderr = _NoBars(sys.stderr)
+    code = 0
+    try: f(*args, shm_name)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    finally:
+        sys.stdout.flush(); sys.stderr.flush()
+        os._exit(code)
+
+def _run_isolated(f, args:tuple, poll=lambda: False):
+    "Run `f(*args)` in a forked process group until it ends or `poll()` is true; kill the group and free FFCV's shared memory unless it ended well"
+    ctx = multiprocessing.get_context('fork')
+    shm_name = ctx.Array('c', 64)
+    p = ctx.Process(target=_isolated, args=(f, args, shm_name))
+    p.start()
+    stopped = False
+    try:
+        while p.is_alive() and not stopped:
+            p.join(0.1)
+            stopped = poll()
+    finally:
+        if p.exitcode != 0:
+            try: os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError: pass
+            p.join()
+            if shm_name.value:
+                try: multiprocessing.shared_memory.SharedMemory(shm_name.value.decode()).unlink()
+                except FileNotFoundError: pass
+    poll()
+    if p.exitcode != 0 and not stopped: raise RuntimeError(f"FFCV's writer failed (exit code {p.exitcode}); see its error above")
 
 # %% ../nbs/02_writer.ipynb #c992ce13
 def _page_size_for(n:int) -> int:
@@ -135,7 +251,7 @@ class DatasetWriter(_DatasetWriter):
         if fname.exists() and not overwrite: raise FileExistsError(f"{fname} exists; pass overwrite=True to replace it")
         if not fields: raise ValueError("fields is empty: a dataset needs at least one field")
         super().__init__(str(fname), fields, page_size or 4 * MIN_PAGE_SIZE, num_workers if num_workers > 0 else os.cpu_count())
-        self.target, self.auto_page_size = fname, page_size is None
+        self.target, self.auto_page_size, self.skipped = fname, page_size is None, []
 
     def prepare(self):
         super().prepare()
@@ -150,72 +266,69 @@ class DatasetWriter(_DatasetWriter):
             f.seek(HeaderType.itemsize)
             f.write(descs.tobytes())
 
-# %% ../nbs/02_writer.ipynb #8e172b26
-def _write_all(writer, items, indices, chunksize, shuffle, shm_name):
-    "Run FFCV's write, in the writer process"
-    writer._shm_name = shm_name
-    with keep_torch_threads(): super(DatasetWriter, writer).from_indexed_dataset(items, indices, chunksize, shuffle)
+    def from_indexed_dataset(self,
+        dataset, # An indexable dataset of tuples, one value per field
+        indices:Sequence[int]|None=None, # Write only these items, in this order
+        chunksize:int=100, # Items per task of a worker
+        shuffle_indices:bool=False, # Write the items in random order
+        sources:Sequence|None=None, # What each item of `dataset` is called in errors, such as its file; by default its index
+        on_error:str='raise', # 'raise' stops at the first bad item; 'skip' writes the others and keeps their errors in `skipped`
+        desc:str|None=None # Label of the progress bar: by default the file's name; '' for no bar
+    ) -> Path:
+        "Write `dataset` to `fname`, atomically; raise the first bad item's `ItemError`, or skip the bad items"
+        if on_error not in ('raise', 'skip'): raise ValueError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
+        if sources is not None and len(sources) != len(dataset):
+            raise ValueError(f"sources names {len(sources)} items, but the dataset has {len(dataset)}")
+        indices = np.arange(len(dataset)) if indices is None else np.asarray(indices)
+        if len(indices) == 0: raise ValueError("The dataset is empty: there is nothing to write")
+        self.skipped, skip = [], on_error == 'skip'
+        with stop_on_signals():
+            first, size, indices = self._first_good(dataset, indices, sources, skip)
+            if self.auto_page_size: self.page_size = _page_size_for(size)
+            tmp = self.target.with_name(f'.{self.target.name}.{os.getpid()}.tmp')
+            self.fname = str(tmp)
+            try:
+                while True:
+                    items = _CheckedItems(dataset, self.fields, self.page_size, first, stop=not skip)
+                    bad = self._write(items, indices, chunksize, shuffle_indices, self.target.name if desc is None else desc)
+                    if bad and not skip: raise bad[0].named(sources)
+                    largest = items.largest.value
+                    if largest and not self.auto_page_size:
+                        raise ValueError(f"A sample takes up to {largest} bytes, more than page_size={self.page_size}: "
+                                         "pass a larger page_size, or None to fit the largest sample")
+                    if bad:  # write again without them
+                        self.skipped += [e.named(sources) for e in bad]
+                        indices = indices[~np.isin(indices, [e.index for e in bad])]
+                    if largest: self.page_size = _page_size_for(largest)
+                    if not (bad or largest): break
+                os.replace(tmp, self.target)
+            finally:
+                tmp.unlink(missing_ok=True)
+                self.fname = str(self.target)
+        return self.target
 
-def _isolated(f, args, shm_name):
-    "Run `f(*args)` in a new process group, and exit without waiting on FFCV's queues"
-    os.setpgid(0, 0)
-    code = 0
-    try: f(*args, shm_name)
-    except BaseException:
-        traceback.print_exc()
-        code = 1
-    finally:
-        import sys; sys.stdout.flush(); sys.stderr.flush()
-        os._exit(code)
+    def _first_good(self, dataset, indices:np.ndarray, sources, skip:bool) -> tuple:
+        "The first item that can be written, checked here, where its error is easiest to read; its size; and the indices left"
+        probe = _CheckedItems(dataset, self.fields, MAX_PAGE_SIZE, None)
+        for k, i in enumerate(indices):
+            try: first, size = probe.check(int(i))
+            except ItemError as e:
+                if not skip: raise e.named(sources) from None
+                self.skipped.append(e.named(sources))
+                continue
+            return first, size, indices[k:]
+        raise ValueError(f"None of the {len(indices)} items can be written; the first: {self.skipped[0]}")
 
-def _run_isolated(f, *args):
-    "Run `f(*args)` in a forked process group; kill the group and free FFCV's shared memory if it does not end well"
-    ctx = multiprocessing.get_context('fork')
-    shm_name = ctx.Array('c', 64)
-    p = ctx.Process(target=_isolated, args=(f, args, shm_name))
-    p.start()
-    try:
-        while p.is_alive(): p.join(0.1)
-    finally:
-        if p.exitcode != 0:
-            try: os.killpg(p.pid, signal.SIGKILL)
-            except ProcessLookupError: pass
-            p.join()
-            if shm_name.value:
-                try: multiprocessing.shared_memory.SharedMemory(shm_name.value.decode()).unlink()
-                except FileNotFoundError: pass
-    if p.exitcode != 0: raise RuntimeError(f"FFCV's writer failed (exit code {p.exitcode}); see its error above")
-
-# %% ../nbs/02_writer.ipynb #10a14433
-from fastcore.basics import patch
-
-# %% ../nbs/02_writer.ipynb #735d4096
-@patch
-def from_indexed_dataset(self:DatasetWriter,
-    dataset, # An indexable dataset of tuples, one value per field
-    indices:Sequence[int]|None=None, # Write only these items, in this order
-    chunksize:int=100, # Items per task of a worker
-    shuffle_indices:bool=False # Write the items in random order
-):
-    "Write `dataset` to `fname`, atomically; raise the first bad item's problem"
-    indices = np.arange(len(dataset)) if indices is None else np.asarray(indices)
-    if len(indices) == 0: raise ValueError("The dataset is empty: there is nothing to write")
-    probe = _CheckedItems(dataset, self.fields, MAX_PAGE_SIZE, None)
-    try: first = probe.check(int(indices[0]))
-    except _WriteFailed as e: raise ValueError(str(e)) from None
-    if self.auto_page_size: self.page_size = _page_size_for(sum(check_value(f, v)[1] for f,v in zip(self.fields.values(), first)))
-    tmp = self.target.with_name(f'.{self.target.name}.{os.getpid()}.tmp')
-    self.fname = str(tmp)
-    try:
-        while True:
-            items = _CheckedItems(dataset, self.fields, self.page_size, first)
-            _run_isolated(_write_all, self, items, indices, chunksize, shuffle_indices)
-            if not items.failed.is_set(): break
-            error = items.errors.get()
-            if not error.startswith('page_size=') or not self.auto_page_size: raise ValueError(error)
-            self.page_size = _page_size_for(int(error.split('=')[1]))  # a later sample is larger: write again
-        os.replace(tmp, self.target)
-    finally:
-        tmp.unlink(missing_ok=True)
-        self.fname = str(self.target)
-    return self.target
+    def _write(self, items:_CheckedItems, indices:np.ndarray, chunksize:int, shuffle:bool, desc:str) -> list[ItemError]:
+        "Write `items` with FFCV's writer, in a process group of its own, showing progress; the `ItemError`s of bad items"
+        bad, bar = [], []
+        def poll():
+            # the bar starts after the fork: FFCV's, in the writer process, would otherwise make room for it
+            if not bar: bar.append(tqdm(total=len(indices), desc=desc, unit='item', disable=desc == '', mininterval=0.5))
+            while not items.errors.empty(): bad.append(items.errors.get())
+            bar[0].update(min(items.done.value, len(indices)) - bar[0].n)
+            return bool(bad) and items.stop  # stop at the first bad item
+        try: _run_isolated(_write_all, (self, items, indices, chunksize, shuffle), poll)
+        finally:
+            if bar: bar[0].close()
+        return sorted(bad, key=lambda e: e.index)
