@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shutil
 import tempfile
 from copy import deepcopy
 from pathlib import Path
@@ -28,7 +30,7 @@ from .fields import RGBImageField
 from .loader import Loader, OrderOption
 from .operations import (Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
                                        ToTensorMultiCategory)
-from .writer import DatasetWriter
+from .writer import DatasetWriter, deferred_signals, stop_on_signals
 from ffcv.fields import IntField, NDArrayField
 from .fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder
 from ffcv.fields.decoders import IntDecoder, NDArrayDecoder
@@ -88,8 +90,9 @@ def dsets_to_ffcv(
     max_resolution:int|None=None, # Shrink images so that their longer side is at most this
     write_mode:str='raw', # `RGBImageField` write mode: 'raw', 'jpg', 'smart' or 'proportion'
     num_workers:int=-1, # Writer processes; -1 for all cores
+    on_error:str='raise', # 'raise' stops at the first item that can't be read; 'skip' writes the others and lists them in `meta.json`
 ) -> dict:
-    "Write both splits of `dsets` to `path`, unless the files there were written from the same source; return their metadata"
+    "Write both splits of `dsets` to `path`, all or nothing, unless the files there were written from the same source; return their metadata"
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
     meta_file, fp = path/'meta.json', fingerprint(dsets)
     settings = dict(max_resolution=max_resolution, write_mode=write_mode)
@@ -99,13 +102,23 @@ def dsets_to_ffcv(
             return meta
     kind = label_kind(dsets.train[0][1])
     vocab = [str(o) for o in dsets.vocab] if kind != 'float' else None
-    if kind == 'multi': vocab = [str(o) for o in dsets.vocab]
-    fields = {'image': RGBImageField(write_mode, max_resolution=max_resolution), 'label': label_field(kind, len(vocab or []))}
-    meta_file.unlink(missing_ok=True)  # the files are stale until all are written
-    for split, ds in (('train', dsets.train), ('valid', dsets.valid)):
-        DatasetWriter(path/f'{split}.beton', fields, num_workers=num_workers, overwrite=True).from_indexed_dataset(_Targets(ds, kind))
-    meta = dict(fingerprint=fp, settings=settings, kind=kind, vocab=vocab)
-    meta_file.write_text(json.dumps(meta))
+    stage, items, skipped = path/f'.fastxtend-ffcv-{os.getpid()}.tmp', {}, []
+    with stop_on_signals():
+        try:
+            stage.mkdir()
+            for split, ds in (('train', dsets.train), ('valid', dsets.valid)):
+                fields = {'image': RGBImageField(write_mode, max_resolution=max_resolution), 'label': label_field(kind, len(vocab or []))}
+                sources = [str(o) for o in ds.items]
+                w = DatasetWriter(stage/f'{split}.beton', fields, num_workers=num_workers)
+                w.from_indexed_dataset(_Targets(ds, kind), sources=sources, on_error=on_error, desc=f'{split}.beton')
+                bad = {e.index for e in w.skipped}
+                items[split], skipped = [o for i, o in enumerate(sources) if i not in bad], skipped + [str(e) for e in w.skipped]
+            meta = dict(fingerprint=fp, settings=settings, kind=kind, vocab=vocab, items=items, skipped=skipped)
+            with deferred_signals():  # both files and their metadata, or none: the metadata goes last
+                meta_file.unlink(missing_ok=True)
+                for split in ('train', 'valid'): os.replace(stage/f'{split}.beton', path/f'{split}.beton')
+                meta_file.write_text(json.dumps(meta))
+        finally: shutil.rmtree(stage, ignore_errors=True)
     return meta
 
 # %% ../nbs/13_data.ipynb #0d8a5392
@@ -169,11 +182,12 @@ class FFCVDataLoaders(DataLoaders):
         max_resolution:int|None=None, # Shrink images to this longer side when writing
         write_mode:str='raw', # How images are written: 'raw', 'jpg', 'smart' or 'proportion'
         batch_tfms=None, # fastai batch transforms; defaults to the `DataBlock`'s
+        on_error:str='raise', # 'raise' stops at the first item that can't be read; 'skip' writes the others, listed in `meta.json`
         **kwargs # `from_betons` arguments: `bs`, `num_workers`, `device`...
     ):
         "Write `dblock`'s splits of `source` to .beton (once), and load them with FFCV `Loader`s"
         dsets = dblock.datasets(source)
-        meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode)
+        meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error)
         if size is None: size = next((t.size for t in dblock.item_tfms if hasattr(t, 'size')), 224)
         if batch_tfms is None: batch_tfms = [t for t in dblock.batch_tfms if not isinstance(t, IntToFloatTensor)]
         cache = Path(cache)

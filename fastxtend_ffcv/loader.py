@@ -497,6 +497,22 @@ def _copy_with(self:Loader, args:dict):
     res._warn_if_empty()
     return res
 
+# %% ../nbs/07_loader.ipynb #87b8c1ef
+@patch
+def filter(self:Loader,
+    field_name:str, # The field that `condition` tests
+    condition # A function of one item's decoded `field_name`: True keeps the item
+) -> Loader:
+    "A loader of the items whose `field_name` meets `condition`, like this one otherwise"
+    # Follows FFCV 1.0.2's `Loader.filter`, Apache-2.0: one pass over the field alone, in order
+    pipes = {k: None for k in self.reader.handlers if k != field_name}
+    if field_name in self._pristine: pipes[field_name] = deepcopy(self._pristine[field_name])
+    sub = self.new(pipelines=pipes, order=OrderOption.SEQUENTIAL, drop_last=False, distributed=False, after_batch=None,
+                   before_iter=None, after_iter=None, n_inp=1, get_idxs=None)
+    keep = np.array([bool(condition(o)) for (b,) in sub for o in b], dtype=bool)
+    if not keep.any(): raise ValueError(f"No item of {Path(self.fname).name} meets the condition on {field_name!r}")
+    return self.new(indices=sub.indices[keep])
+
 # %% ../nbs/07_loader.ipynb #100df04b
 def _world() -> int: return dist.get_world_size() if dist.is_available() and dist.is_initialized() else 1
 

@@ -27,7 +27,7 @@ from .operations import Squeeze
 from ffcv.pipeline.allocation_query import AllocationQuery
 from ffcv.pipeline.compiler import Compiler
 from ffcv.pipeline.operation import Operation
-from ffcv.transforms.cutout import Cutout
+from ffcv.transforms.cutout import Cutout as _Cutout
 from ffcv.transforms.normalize import NormalizeImage as _NormalizeImage
 from ffcv.transforms.flip import RandomHorizontalFlip as _RandomHorizontalFlip
 from ffcv.transforms.poisoning import Poison
@@ -38,10 +38,10 @@ from ffcv.transforms.replace_label import ReplaceLabel
 __all__ = ['RandomImageOperation', 'RandomHorizontalFlip', 'RandomTranslate', 'Translate', 'LightingOperation',
            'RandomBrightness', 'RandomContrast', 'RandomSaturation', 'RandomLighting', 'RandomHue', 'GrayscaleType',
            'RandomGrayscale', 'RandomChannelDrop', 'RandomCutout', 'RandomErasing', 'DecodeNormalized',
-           'NormalizeImage', 'RandomResizedCrop', 'Cutout', 'Poison', 'ReplaceLabel', 'Squeeze']
+           'NormalizeImage', 'Cutout', 'RandomResizedCrop', 'Poison', 'ReplaceLabel', 'Squeeze']
 
 # %% ../nbs/08_transforms.ipynb #987dd6d2
-_all_ = ['RandomResizedCrop', 'Cutout', 'Poison', 'ReplaceLabel', 'Squeeze']
+_all_ = ['RandomResizedCrop', 'Poison', 'ReplaceLabel', 'Squeeze']
 
 # %% ../nbs/08_transforms.ipynb #5c643446
 def _check_prob(prob, name='prob'):
@@ -665,3 +665,17 @@ class NormalizeImage(_NormalizeImage):
     def batch_decoder(self) -> DecodeNormalized:
         "The batch transform that the `Loader` adds, to decode what this operation did"
         return DecodeNormalized(self.mean / 255, self.std / 255)
+
+# %% ../nbs/08_transforms.ipynb #35cb1b04
+class Cutout(_Cutout):
+    "FFCV's `Cutout`: fill a random `crop_size` square of every image with `fill`; refused when built for images smaller than the square"
+    def __init__(self,
+        crop_size:int, # Side of the square, in pixels
+        fill:tuple=(0, 0, 0) # RGB colour of the square
+    ):
+        super().__init__(_check_int(crop_size, 1, 'crop_size'), tuple(_check_fill(fill)))
+
+    def declare_state_and_memory(self, previous_state):
+        h, w, _ = _image_shape(self, previous_state)
+        if self.crop_size > min(h, w): raise ValueError(f"Cutout's crop_size {self.crop_size} is larger than the {h}×{w} images")
+        return super().declare_state_and_memory(previous_state)

@@ -169,9 +169,14 @@ def stop_on_signals():
 def deferred_signals():
     "Hold SIGINT, SIGTERM and SIGHUP until the end of this block, for steps that must not stop half-way"
     if threading.current_thread() is not threading.main_thread(): yield; return
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    held = []
+    # Python runs handlers in the main thread, whichever thread the OS gave the signal to: hold them there
+    old = {s: signal.signal(s, lambda signum, frame: held.append(signum)) for s in _STOP_SIGNALS
+           if signal.getsignal(s) in (_interrupt, signal.SIG_DFL, signal.default_int_handler)}
     try: yield
-    finally: signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    finally:
+        for s, h in old.items(): signal.signal(s, h)
+        for s in held: os.kill(os.getpid(), s)  # now the handlers of before act on them
 
 # %% ../nbs/02_writer.ipynb #8e172b26
 class _NoBars:
