@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import shutil
 import tempfile
+import warnings
 from copy import deepcopy
 from pathlib import Path
 from typing import Sequence
@@ -22,42 +24,45 @@ from PIL import Image
 
 from fastcore.basics import listify
 from fastai.data.core import DataLoaders, TfmdDL
-from fastai.data.transforms import IntToFloatTensor
+from fastai.data.transforms import IntToFloatTensor, ToTensor
+from fastai.vision.augment import FlipItem, RandomResizedCrop, Resize
 from fastai.torch_core import TensorCategory, TensorMultiCategory, default_device
 
 from .core import max_workers
-from .fields import RGBImageField
+from .fields import RGBImageField, to_rgb_array
 from .loader import Loader, OrderOption
-from .operations import (Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
+from .operations import (LabelKind, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
                                        ToTensorMultiCategory)
 from .writer import DatasetWriter, deferred_signals, stop_on_signals
 from ffcv.fields import IntField, NDArrayField
-from .fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder
+from .fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder, ResizeRGBImageDecoder
 from ffcv.fields.decoders import IntDecoder, NDArrayDecoder
 from .transforms import RandomHorizontalFlip
 
 # %% auto #0
-__all__ = ['label_kind', 'label_field', 'label_pipeline', 'image_pipeline', 'fingerprint', 'dsets_to_ffcv', 'FFCVDataLoaders',
-           'ffcv_test_dl', 'InferenceLoader']
+__all__ = ['label_kind', 'label_field', 'label_pipeline', 'image_pipeline', 'dblock_image_pipelines', 'fingerprint',
+           'dsets_to_ffcv', 'FFCVDataLoaders', 'ffcv_test_dl', 'InferenceLoader']
 
 # %% ../nbs/13_data.ipynb #9a967e12
-def label_kind(y) -> str:
-    "'category', 'multi' or 'float': the kind of a `Datasets` target `y`"
-    if isinstance(y, TensorMultiCategory): return 'multi'
-    if isinstance(y, TensorCategory) or isinstance(y, (int, np.integer)): return 'category'
-    if isinstance(y, (float, np.floating)) or (isinstance(y, torch.Tensor) and y.is_floating_point() and y.ndim == 0): return 'float'
+def label_kind(y) -> LabelKind:
+    "The kind of a `Datasets` target `y`"
+    if isinstance(y, TensorMultiCategory): return LabelKind.multi
+    if isinstance(y, TensorCategory) or isinstance(y, (int, np.integer)): return LabelKind.category
+    if isinstance(y, (float, np.floating)) or (isinstance(y, torch.Tensor) and y.is_floating_point() and y.ndim == 0): return LabelKind.float
     raise TypeError(f"FFCVDataLoaders knows category, multi-category and float targets, not {type(y).__name__}")
 
-def label_field(kind:str, n_classes:int|None=None):
+def label_field(kind:LabelKind|str, n_classes:int|None=None):
     "The FFCV field for targets of `kind`"
-    if kind == 'multi': return NDArrayField(np.dtype('float32'), (n_classes,))
-    return IntField() if kind == 'category' else NDArrayField(np.dtype('float32'), (1,))  # FFCV's FloatField is float64
+    kind = LabelKind(kind)
+    if kind is LabelKind.multi: return NDArrayField(np.dtype('float32'), (n_classes,))
+    return IntField() if kind is LabelKind.category else NDArrayField(np.dtype('float32'), (1,))  # FFCV's FloatField is float64
 
-def label_pipeline(kind:str, device=None) -> list:
+def label_pipeline(kind:LabelKind|str, device=None) -> list:
     "Decoder and operations for targets of `kind`, as fastai's tensor types"
-    if kind == 'multi': return [NDArrayDecoder(), ToTensorMultiCategory(), ToDevice(device)]
-    if kind == 'category': return [IntDecoder(), ToTensorCategory(), Squeeze(), ToDevice(device)]
-    return [NDArrayDecoder(), ToTensorBase(), Squeeze(), ToDevice(device)]
+    kind = LabelKind(kind)
+    if kind is LabelKind.multi: return [NDArrayDecoder(), ToTensorMultiCategory(), ToDevice(device)]
+    if kind is LabelKind.category: return [IntDecoder(), ToTensorCategory(), Squeeze(), ToDevice(device)]
+    return [NDArrayDecoder(), ToTensorBase(kind=LabelKind.float), Squeeze(), ToDevice(device)]
 
 # %% ../nbs/13_data.ipynb #b727fbbf
 def image_pipeline(
@@ -72,6 +77,37 @@ def image_pipeline(
     size = (size, size) if isinstance(size, int) else tuple(size)
     decoder = RandomResizedCropRGBImageDecoder(size, scale=scale) if train else CenterCropRGBImageDecoder(size, ratio=ratio)
     return [decoder, *([RandomHorizontalFlip()] if train and flip else []), ToTensorImage(), ToDevice(device)]
+
+# %% ../nbs/13_data.ipynb #f1dbd622
+def dblock_image_pipelines(
+    item_tfms, # A `DataBlock`'s item transforms
+    size:int|tuple|None=None, # Output size (height, width), overriding the transforms'; 224 if none sets it
+    valid_crop:float|None=None, # Validate on a centre crop of this share of the shorter side, instead of as `item_tfms` do
+    device=None # Device of the batches
+) -> tuple[list, list]:
+    "The training and validation image pipelines that do what `item_tfms` do, as far as FFCV's decoders can"
+    resize, flips, unmapped, tfm_size = None, [], [], None
+    for t in listify(item_tfms):
+        if isinstance(t, ToTensor): continue  # a `DataBlock` always has it
+        if isinstance(t, (Resize, RandomResizedCrop)): resize, tfm_size = t, (t.size[1], t.size[0])  # fastai keeps (width, height)
+        elif isinstance(t, FlipItem): flips.append(t.p)
+        else: unmapped.append(type(t).__name__)
+    if unmapped:
+        warnings.warn(f"These item transforms can't run in FFCV's pipelines and are left out: {', '.join(unmapped)}. Do their "
+                      "work in batch_tfms, or pass train_pipelines and valid_pipelines")
+    size = size or tfm_size or 224
+    size = (size, size) if isinstance(size, int) else tuple(size)
+    if isinstance(resize, RandomResizedCrop):
+        train = RandomResizedCropRGBImageDecoder(size, scale=(resize.min_scale, resize.max_scale), ratio=tuple(resize.ratio))
+        xtra = math.ceil(max(size) * resize.val_xtra / 8) * 8  # fastai squishes to size+xtra, then takes the centre
+        valid = ResizeRGBImageDecoder(size, 'squish', keep=(size[0] / (size[0] + xtra), size[1] / (size[1] + xtra)))
+    elif isinstance(resize, Resize):
+        train = ResizeRGBImageDecoder(size, resize.method, resize.pad_mode, random=True)
+        valid = ResizeRGBImageDecoder(size, resize.method, resize.pad_mode)
+    else: train, valid = RandomResizedCropRGBImageDecoder(size, scale=(0.35, 1)), CenterCropRGBImageDecoder(size, ratio=224/256)
+    if valid_crop is not None: valid = CenterCropRGBImageDecoder(size, ratio=valid_crop)
+    return ([train, *[RandomHorizontalFlip(p) for p in flips], ToTensorImage(), ToDevice(device)],
+            [valid, ToTensorImage(), ToDevice(device)])
 
 # %% ../nbs/13_data.ipynb #8401ddd9
 def fingerprint(dsets) -> str:
@@ -101,7 +137,7 @@ def dsets_to_ffcv(
         if meta.get('fingerprint') == fp and meta.get('settings') == settings and all((path/f'{s}.beton').exists() for s in ('train', 'valid')):
             return meta
     kind = label_kind(dsets.train[0][1])
-    vocab = [str(o) for o in dsets.vocab] if kind != 'float' else None
+    vocab = [str(o) for o in dsets.vocab] if kind is not LabelKind.float else None
     stage, items, skipped = path/f'.fastxtend-ffcv-{os.getpid()}.tmp', {}, []
     with stop_on_signals():
         try:
@@ -113,7 +149,7 @@ def dsets_to_ffcv(
                 w.from_indexed_dataset(_Targets(ds, kind), sources=sources, on_error=on_error, desc=f'{split}.beton')
                 bad = {e.index for e in w.skipped}
                 items[split], skipped = [o for i, o in enumerate(sources) if i not in bad], skipped + [str(e) for e in w.skipped]
-            meta = dict(fingerprint=fp, settings=settings, kind=kind, vocab=vocab, items=items, skipped=skipped)
+            meta = dict(fingerprint=fp, settings=settings, kind=kind.value, vocab=vocab, items=items, skipped=skipped)
             with deferred_signals():  # both files and their metadata, or none: the metadata goes last
                 meta_file.unlink(missing_ok=True)
                 for split in ('train', 'valid'): os.replace(stage/f'{split}.beton', path/f'{split}.beton')
@@ -124,24 +160,37 @@ def dsets_to_ffcv(
 # %% ../nbs/13_data.ipynb #0d8a5392
 class _Targets:
     "A `Datasets` split, with targets as the field of their `kind` wants them"
-    def __init__(self, ds, kind): self.ds, self.kind = ds, kind
+    def __init__(self, ds, kind:LabelKind): self.ds, self.kind = ds, LabelKind(kind)
     def __len__(self): return len(self.ds)
     def __getitem__(self, i):
         x, y = self.ds[i]
-        if self.kind == 'multi': y = np.asarray(y, dtype=np.float32)
-        elif self.kind == 'float': y = np.array([float(y)], dtype=np.float32)
+        if self.kind is LabelKind.multi: y = np.asarray(y, dtype=np.float32)
+        elif self.kind is LabelKind.float: y = np.array([float(y)], dtype=np.float32)
         else: y = int(y)
         return x, y
+
+# %% ../nbs/13_data.ipynb #a8942f3c
+def _read_meta(folder:Path) -> dict:
+    "The metadata of a folder of .beton files: `meta.json`, else `vocab.json` (an older `fastxtend-ffcv-folder`), else nothing"
+    if (folder/'meta.json').is_file(): return json.loads((folder/'meta.json').read_text())
+    if (folder/'vocab.json').is_file(): return dict(kind='category', vocab=json.loads((folder/'vocab.json').read_text()))
+    return {}
+
+def _split_items(meta:dict, split:str) -> list|None:
+    "The source of each item of a split, as `meta.json` lists them: files under its `source`, or the `DataBlock`'s items"
+    items = meta.get('items', {}).get(split)
+    if items is None: return None
+    return [Path(meta['source'])/o for o in items] if 'source' in meta else items
 
 # %% ../nbs/13_data.ipynb #367c69b7
 class FFCVDataLoaders(DataLoaders):
     "fastai `DataLoaders` of FFCV `Loader`s, built from a `DataBlock` or from .beton files"
     @classmethod
     def from_betons(cls,
-        train:str|Path, # Training .beton, with fields `image` and `label`
-        valid:str|Path, # Validation .beton
-        vocab:Sequence|None=None, # Class names; None for float targets
-        kind:str='category', # 'category', 'multi' or 'float' targets
+        train:str|Path, # A folder of `train.beton` and `valid.beton` (as `fastxtend-ffcv-folder` writes), or the training .beton
+        valid:str|Path|None=None, # The validation .beton, when `train` is a file
+        vocab:Sequence|None=None, # Class names; by default the folder's (`meta.json` or `vocab.json`)
+        kind:LabelKind|str|None=None, # 'category', 'multi' or 'float' targets; by default the folder's, else 'category'
         size:int|tuple=224, # Size of the images in the batches
         bs:int=64, # Training batch size
         val_bs:int|None=None, # Validation batch size; defaults to `bs`
@@ -154,50 +203,83 @@ class FFCVDataLoaders(DataLoaders):
         seed:int|None=None, # Seed of the training order
         train_pipelines:dict|None=None, # Override the training loader's pipelines
         valid_pipelines:dict|None=None, # Override the validation loader's pipelines
-        path:str|Path='.', # fastai's `DataLoaders.path`, where `Learner` saves models
+        path:str|Path|None=None, # fastai's `DataLoaders.path`, where `Learner` saves models; by default the folder, else '.'
         crop_scale:tuple=(0.35, 1), # The training crops' share of the image's area
         crop_ratio:float=224/256, # The validation center crop's share of the image's shorter side
         flip:bool=True, # Flip training images horizontally, half of the time
+        items:tuple[Sequence,Sequence]|None=None, # The sources (such as files) of the items of each file; by default the folder's
         **kwargs # Other `Loader` arguments
     ):
-        "Training and validation `Loader`s of two .beton files, with default pipelines"
+        "Training and validation `Loader`s of two .beton files, with default pipelines; a folder's metadata gives the classes and files"
+        train = Path(train)
+        meta = _read_meta(train) if train.is_dir() else {}
+        if train.is_dir():
+            if valid is not None: raise ValueError(f"{train} is a folder: pass it alone, or two .beton files")
+            train, valid, path = train/'train.beton', train/'valid.beton', train if path is None else path
+        elif valid is None: raise ValueError(f"Pass the validation .beton with the training one ({train}), or a folder of both")
+        vocab = meta.get('vocab') if vocab is None else vocab
+        kind = LabelKind(kind or meta.get('kind', 'category'))
+        if items is None: items = (_split_items(meta, 'train'), _split_items(meta, 'valid'))
         device = default_device() if device is None else torch.device(device)
         if async_tfms is None: async_tfms = device.type == 'cuda'
         num_workers = num_workers or min(16, max_workers())
         tfms = [IntToFloatTensor(), *listify(batch_tfms)]
         def pipes(train): return {'image': image_pipeline(size, train, device, crop_scale, crop_ratio, flip), 'label': label_pipeline(kind, device)}
         common = dict(num_workers=num_workers, device=device, async_tfms=async_tfms, os_cache=os_cache, vocab=vocab, **kwargs)
-        res = cls(Loader(train, bs, order=order, seed=seed, pipelines=train_pipelines or pipes(True), batch_tfms=deepcopy(tfms), **common),
-                  Loader(valid, val_bs or bs, pipelines=valid_pipelines or pipes(False), batch_tfms=deepcopy(tfms), **common),
-                  path=path)
-        for dl in res.loaders: dl.kind = kind
-        return res
+        return cls(Loader(train, bs, order=order, seed=seed, pipelines=train_pipelines or pipes(True), batch_tfms=deepcopy(tfms),
+                          items=items[0], **common),
+                   Loader(valid, val_bs or bs, pipelines=valid_pipelines or pipes(False), batch_tfms=deepcopy(tfms), items=items[1], **common),
+                   path=path or '.')
 
     @classmethod
     def from_dblock(cls,
         dblock, # A fastai `DataBlock` of `ImageBlock` and a `CategoryBlock`, `MultiCategoryBlock` or `RegressionBlock`
         source, # The `DataBlock`'s source, such as a folder
         cache:str|Path, # Folder for the .beton files, reused while the source is unchanged
-        size:int|tuple|None=None, # Size of the images; defaults to the `DataBlock`'s `Resize`/`RandomResizedCrop`, else 224
+        size:int|tuple|None=None, # Size (height, width) of the images; by default the `DataBlock`'s `Resize` or `RandomResizedCrop`, else 224
         max_resolution:int|None=None, # Shrink images to this longer side when writing
         write_mode:str='raw', # How images are written: 'raw', 'jpg', 'smart' or 'proportion'
         batch_tfms=None, # fastai batch transforms; defaults to the `DataBlock`'s
+        valid_crop:float|None=None, # Validate on a centre crop of this share of the shorter side, not as the item transforms do
         on_error:str='raise', # 'raise' stops at the first item that can't be read; 'skip' writes the others, listed in `meta.json`
         **kwargs # `from_betons` arguments: `bs`, `num_workers`, `device`...
     ):
-        "Write `dblock`'s splits of `source` to .beton (once), and load them with FFCV `Loader`s"
+        "Write `dblock`'s splits of `source` to .beton (once), and load them with FFCV `Loader`s that do what its transforms do"
+        if ignored := [k for k in ('crop_scale', 'crop_ratio', 'flip') if k in kwargs]:
+            raise TypeError(f"from_dblock takes its crops and flips from the DataBlock's item transforms, not {', '.join(ignored)}; "
+                            "pass valid_crop to validate on a centre crop, or train_pipelines and valid_pipelines")
         dsets = dblock.datasets(source)
         meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error)
-        if size is None: size = next((t.size for t in dblock.item_tfms if hasattr(t, 'size')), 224)
+        device = kwargs.get('device')
+        train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device)
+        kind = LabelKind(meta['kind'])
+        kwargs.setdefault('train_pipelines', {'image': train, 'label': label_pipeline(kind, device)})
+        kwargs.setdefault('valid_pipelines', {'image': valid, 'label': label_pipeline(kind, device)})
         if batch_tfms is None: batch_tfms = [t for t in dblock.batch_tfms if not isinstance(t, IntToFloatTensor)]
         cache = Path(cache)
-        return cls.from_betons(cache/'train.beton', cache/'valid.beton', meta['vocab'], meta['kind'], size,
-                               batch_tfms=batch_tfms, path=kwargs.pop('path', source if isinstance(source, (str, Path)) else '.'), **kwargs)
+        return cls.from_betons(cache/'train.beton', cache/'valid.beton', meta['vocab'], kind, batch_tfms=batch_tfms,
+                               path=kwargs.pop('path', source if isinstance(source, (str, Path)) else '.'),
+                               items=(_split_items(meta, 'train'), _split_items(meta, 'valid')), **kwargs)
+
+    def test_dl(self,
+        test_items, # Image files or PIL images; (image, label) pairs with `with_labels`; or item indices of the validation file
+        rm_type_tfms=None, # Unused: FFCV pipelines have no type transforms to remove
+        with_labels:bool=False, # Whether `test_items` have labels
+        **kwargs # `Loader.new` arguments
+    ) -> Loader:
+        "A `Loader` of `test_items`, with the validation pipelines and batch transforms"
+        return ffcv_test_dl(self.valid, test_items, with_labels, **kwargs)
+
+    def new_empty(self):
+        "A picklable version of these `DataLoaders`, for `Learner.export`: their pipelines and batch transforms, without the files"
+        return type(self)(*[InferenceLoader(dl) for dl in self.loaders], path=self.path)
+
 
 # %% ../nbs/13_data.ipynb #7ded8305
-def _open_image(o):
-    if isinstance(o, Image.Image): return o.convert('RGB')
-    with Image.open(o) as im: return im.convert('RGB')
+def _open_image(o) -> np.ndarray:
+    "An image file, PIL image or array, as the writer would store it"
+    if isinstance(o, (Image.Image, np.ndarray)): return to_rgb_array(o)
+    with Image.open(o) as im: return to_rgb_array(im)
 
 class _NewItems:
     "New items for `test_dl`: images, or (image, label) pairs"
@@ -211,51 +293,44 @@ class _NewItems:
 
 def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
 
-def _kind(dl) -> str:
-    "The kind of `dl`'s targets: set by `FFCVDataLoaders`, else guessed from its vocabulary"
-    return getattr(dl, 'kind', None) or ('category' if dl.vocab is not None else 'float')
+def _kind(dl) -> LabelKind:
+    "The kind of `dl`'s targets: from its pipelines, else guessed from its vocabulary"
+    return dl.kind or (LabelKind.category if dl.vocab is not None else LabelKind.float)
 
 # %% ../nbs/13_data.ipynb #f6d3cfa0
 def ffcv_test_dl(
     dl, # A validation `Loader`, or the `InferenceLoader` of an exported learner
-    items, # Image paths or PIL images; (image, label) pairs with `with_labels`; or item indices of `dl`'s file
-    with_labels:bool=False, # Whether `items` have labels
+    items, # Image files, PIL images or arrays; (image, label) pairs with `with_labels`; or item indices of `dl`'s file
+    with_labels:bool=False, # Whether `items` have labels; items that `dl.items` names keep their labels from its file
     **kwargs # `Loader.new` arguments
 ) -> Loader:
     "A `Loader` of new `items`, with `dl`'s validation pipelines and batch transforms"
     items = list(items)
     if items and all(_is_index(o) for o in items): return dl.new(items, **kwargs)
+    # fastai's `Interpretation` asks for `dl.items` with their labels: they are in `dl`'s file
+    if with_labels and isinstance(dl, Loader) and (idxs := dl.indices_of(items)) is not None: return dl.new(idxs, **kwargs)
     for k in ('num_workers', 'process', 'rm_type_tfms'): kwargs.pop(k, None)
     names = list(dl._pristine)
     fields = {names[0]: RGBImageField()}
     kind = _kind(dl)
     if with_labels: fields[names[1]] = label_field(kind, len(dl.vocab or []))
     tmp = tempfile.TemporaryDirectory(prefix='fastxtend_ffcv_test_')
-    fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=1).from_indexed_dataset(_NewItems(items, with_labels, kind))
+    sources = [str(o[0] if with_labels else o) if isinstance(o if not with_labels else o[0], (str, Path)) else f'item {i}'
+               for i, o in enumerate(items)]
+    fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=1).from_indexed_dataset(
+        _NewItems(items, with_labels, kind), sources=sources, desc='')
     pipes = {k: deepcopy(dl._pristine[k]) for k in fields}
     res = Loader(fname, dl.batch_size, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
-                 device=dl.device, split_idx=1, do_setup=False, **kwargs)
-    res._tmp, res.kind = tmp, kind  # the file lives as long as the loader
+                 device=dl.device, split_idx=1, do_setup=False, items=items if not with_labels else [o[0] for o in items], **kwargs)
+    res._tmp = tmp  # the file lives as long as the loader
     return res
-
-# %% ../nbs/13_data.ipynb #b3f593b7
-def _test_dl(self:FFCVDataLoaders,
-    test_items, # Image paths or PIL images; (image, label) pairs with `with_labels`; or item indices of the validation file
-    rm_type_tfms=None, # Unused: FFCV pipelines have no type transforms to remove
-    with_labels:bool=False, # Whether `test_items` have labels
-    **kwargs
-):
-    "A `Loader` of `test_items`, with the validation pipelines and batch transforms"
-    return ffcv_test_dl(self.valid, test_items, with_labels, **kwargs)
-
-FFCVDataLoaders.test_dl = _test_dl
 
 # %% ../nbs/13_data.ipynb #3eda93d3
 class InferenceLoader:
     "What an exported learner keeps of a `Loader`: enough to decode batches and to load new items like its validation data"
     def __init__(self, dl:Loader):
         self._pristine, self.after_batch, self.vocab, self._n_inp = dl._pristine, dl.after_batch, dl.vocab, dl.n_inp
-        self.batch_size, self._device, self._types = dl.batch_size, dl.device, dl._types
+        self.batch_size, self._device, self._types = dl.batch_size, dl.device, dl.batch_types
         self.kind = _kind(dl)
         self.split_idx = 1
 
@@ -277,10 +352,3 @@ class InferenceLoader:
 
     decode, decode_batch, _pre_show_batch, show_results = TfmdDL.decode, TfmdDL.decode_batch, TfmdDL._pre_show_batch, TfmdDL.show_results
     _retain_dl, _decode_batch, _decode_label = TfmdDL._retain_dl, Loader._decode_batch, Loader._decode_label
-
-# %% ../nbs/13_data.ipynb #08a74d2a
-def _new_empty(self:FFCVDataLoaders):
-    "A picklable version of these `DataLoaders`, for `Learner.export`"
-    return type(self)(*[InferenceLoader(dl) for dl in self.loaders], path=self.path)
-
-FFCVDataLoaders.new_empty = _new_empty

@@ -18,7 +18,6 @@ from fastai.data.core import DataLoaders
 from fastai.data.transforms import IntToFloatTensor, Normalize
 from fastai.layers import ConvLayer, Flatten
 from fastai.learner import Learner
-from fastai.losses import CrossEntropyLossFlat
 from fastai.metrics import accuracy
 
 from .core import max_workers
@@ -77,9 +76,9 @@ def main(
         print(f"digits: {len(dls.train.indices)} training and {len(dls.valid.indices)} validation images, "
               f"{size}x{size} RGB, {dls.train.num_workers} loader threads of {max_workers()} cores, device {dls.train.device}")
         loader_rate = images_per_s(dls.train)
-        learn = Learner(dls, small_cnn(), CrossEntropyLossFlat(), metrics=accuracy)
+        learn = Learner(dls, small_cnn(), metrics=accuracy)  # the loss comes from the data, as with fastai's loaders
         start = time.perf_counter()
-        with learn.no_bar(): learn.fit_one_cycle(epochs, lr)
+        learn.fit_one_cycle(epochs, lr)  # prints fastai's table of results
         train_rate = epochs * len(dls.train) * bs / (time.perf_counter() - start)
         with learn.no_bar(): loss, acc = learn.validate()
     print(f"accuracy: {acc:.4f} (validation loss {loss:.4f})")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from numba import njit
 from PIL import Image
 
 from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
@@ -17,13 +18,14 @@ import ctypes
 from dataclasses import replace
 from functools import cache
 from ffcv.fields.rgb_image import (IMAGE_MODES, CenterCropRGBImageDecoder as _CenterCropRGBImageDecoder,
-    RandomResizedCropRGBImageDecoder as _RandomResizedCropRGBImageDecoder)
+    RandomResizedCropRGBImageDecoder as _RandomResizedCropRGBImageDecoder, ResizedCropRGBImageDecoder as _ResizedCropRGBImageDecoder)
 from ffcv.libffcv import imdecode
 from ffcv.pipeline.allocation_query import AllocationQuery
 from ffcv.pipeline.compiler import Compiler
 
 # %% auto #0
-__all__ = ['to_rgb_array', 'resize_image', 'RGBImageField', 'RandomResizedCropRGBImageDecoder', 'CenterCropRGBImageDecoder']
+__all__ = ['to_rgb_array', 'resize_image', 'RGBImageField', 'RandomResizedCropRGBImageDecoder', 'CenterCropRGBImageDecoder',
+           'ResizeRGBImageDecoder']
 
 # %% ../nbs/01_fields.ipynb #0a2c03c4
 def _scale16(a:np.ndarray) -> np.ndarray:
@@ -126,8 +128,28 @@ def _opencv_c():
 # %% ../nbs/01_fields.ipynb #178390d8
 _CV_8UC3, _MAT_BYTES = 16, 64  # OpenCV's type of uint8 RGB pixels; room for a `CvMat` header (40 bytes)
 
+@njit
+def _mirror(v, lo, hi):
+    "`v` reflected into `[lo, hi)`, without repeating the edge, as torchvision's 'reflect' padding"
+    n = hi - lo
+    if n == 1: return lo
+    t = (v - lo) % (2 * (n - 1))
+    return lo + (t if t < n else 2 * (n - 1) - t)
+
+@njit
+def _pad(dst, y0, y1, x0, x1, mode):
+    "Fill `dst` outside rows `y0:y1` and columns `x0:x1` with zeros (`mode` 0), its border (1) or its reflection (2)"
+    for y in range(dst.shape[0]):
+        in_y = y0 <= y < y1
+        sy = y if in_y else (_mirror(y, y0, y1) if mode == 2 else min(max(y, y0), y1 - 1))
+        for x in range(dst.shape[1]):
+            if in_y and x0 <= x < x1: continue
+            sx = x if x0 <= x < x1 else (_mirror(x, x0, x1) if mode == 2 else min(max(x, x0), x1 - 1))
+            for c in range(3): dst[y, x, c] = 0 if mode == 0 else dst[sy, sx, c]
+
 class _ResizedCropMixin:
-    "Crop and resize as FFCV's decoders do, with `INTER_LINEAR` or `INTER_AREA` chosen per crop"
+    "Crop and resize as FFCV's decoders do, with `INTER_LINEAR` or `INTER_AREA` chosen per crop; a crop may reach past the image, which is padded"
+    _pad_mode = 0  # how the part of a crop outside the image is filled: zeros, border or reflection
     def _set_interpolation(self, interpolation):
         if interpolation not in _INTERPOLATIONS:
             raise ValueError(f"interpolation must be one of {list(_INTERPOLATIONS)}, not {interpolation!r}")
@@ -147,13 +169,15 @@ class _ResizedCropMixin:
 
     def generate_code(self):
         if self._opencv() is None: return super().generate_code()
+        # Follows FFCV 1.0.2's `ResizedCropRGBImageDecoder.generate_code`, Apache-2.0, whose `resize_crop` can't be told
+        # its interpolation: decode into the temporary buffer, draw the crop, resize it
         init_c, resize_c = self._opencv()
         jpg, mem_read, my_range = IMAGE_MODES['jpg'], self.memory_read, Compiler.get_iterator()
         imdecode_c, get_crop_c = Compiler.compile(imdecode), Compiler.compile(self.get_crop_generator)
         scale, ratio = self.scale, self.ratio
         if isinstance(scale, tuple): scale = np.array(scale)
         if isinstance(ratio, tuple): ratio = np.array(ratio)
-        fixed = _INTERPOLATIONS[self.interpolation]
+        fixed, pad_mode = _INTERPOLATIONS[self.interpolation], self._pad_mode
 
         def decode(batch_indices, my_storage, metadata, storage_state):
             destination, temp_storage, headers = my_storage
@@ -161,17 +185,22 @@ class _ResizedCropMixin:
             for dst_ix in my_range(len(batch_indices)):
                 field = metadata[batch_indices[dst_ix]]
                 image_data = mem_read(field['data_ptr'], storage_state)
-                height, width = np.uint32(field['height']), np.uint32(field['width'])
+                height, width = np.int64(field['height']), np.int64(field['width'])
                 if field['mode'] == jpg:
                     source = temp_storage[dst_ix]
-                    imdecode_c(image_data, source, height, width, height, width, 0, 0, 1, 1, False, False)
+                    imdecode_c(image_data, source, np.uint32(height), np.uint32(width), np.uint32(height), np.uint32(width), 0, 0, 1, 1, False, False)
                 else: source = image_data
                 i, j, h, w = get_crop_c(height, width, scale, ratio)
-                interp = fixed if fixed >= 0 else (3 if h >= 2 * out_h or w >= 2 * out_w else 1)
+                # the crop's part inside the image, and where it goes in the output: all of it, unless the crop reaches past the image
+                i0, j0, i1, j1 = max(i, 0), max(j, 0), min(i + h, height), min(j + w, width)
+                y0, x0 = (i0 - i) * out_h // h, (j0 - j) * out_w // w
+                y1, x1 = max(y0 + 1, out_h - (i + h - i1) * out_h // h), max(x0 + 1, out_w - (j + w - j1) * out_w // w)
+                interp = fixed if fixed >= 0 else (3 if i1 - i0 >= 2 * (y1 - y0) or j1 - j0 >= 2 * (x1 - x0) else 1)
                 dst, hdr = destination[dst_ix], headers[dst_ix].ctypes.data
-                init_c(hdr, h, w, _CV_8UC3, source.ctypes.data + (i * width + j) * 3, width * 3)
-                init_c(hdr + _MAT_BYTES, out_h, out_w, _CV_8UC3, dst.ctypes.data, out_w * 3)
+                init_c(hdr, i1 - i0, j1 - j0, _CV_8UC3, source.ctypes.data + (i0 * width + j0) * 3, width * 3)
+                init_c(hdr + _MAT_BYTES, y1 - y0, x1 - x0, _CV_8UC3, dst.ctypes.data + (y0 * out_w + x0) * 3, out_w * 3)
                 resize_c(hdr, hdr + _MAT_BYTES, interp)
+                if y0 > 0 or x0 > 0 or y1 < out_h or x1 < out_w: _pad(dst, y0, y1, x0, x1, pad_mode)
             return destination[:len(batch_indices)]
         decode.is_parallel = True
         return decode
@@ -219,3 +248,47 @@ class CenterCropRGBImageDecoder(_ResizedCropMixin, _CenterCropRGBImageDecoder):
 
     @property
     def get_crop_generator(self): return _center_crop
+
+# %% ../nbs/01_fields.ipynb #f9d85810
+_RESIZE_METHODS, _PAD_MODES = ('crop', 'squish', 'pad'), ('zeros', 'border', 'reflection')
+
+def _resize_box(height, width, p, _):
+    "The part of the image that fastai's `Resize` turns into the output; `p` = (out_h, out_w, method, random, keep_h, keep_w)"
+    out_h, out_w, method = p[0], p[1], p[2]
+    if method == 1:  # squish: the centre share `keep` of each side
+        h, w = max(1, int(height * p[4])), max(1, int(width * p[5]))
+        return (height - h) // 2, (width - w) // 2, h, w
+    # crop: the largest box of the output's shape in the image; pad: the smallest around it (fastai's `Resize.encodes`)
+    m = min(height / out_h, width / out_w) if method == 0 else max(height / out_h, width / out_w)
+    h, w = max(1, int(m * out_h)), max(1, int(m * out_w))
+    py = np.random.uniform(0., 1.) if p[3] else 0.5
+    px = np.random.uniform(0., 1.) if p[3] else 0.5
+    return int(py * (height - h)), int(px * (width - w)), h, w
+
+class ResizeRGBImageDecoder(_ResizedCropMixin, _ResizedCropRGBImageDecoder):
+    "fastai's `Resize` as an FFCV decoder: crop, squish or pad each image to `output_size`, bilinear unless shrinking by 2 or more"
+    def __init__(self,
+        output_size:int|tuple[int,int], # Height and width of the decoded images; an int for squares
+        method:str='crop', # fastai's `ResizeMethod`: 'crop' (the largest part with the output's shape), 'squish' or 'pad'
+        pad_mode:str='reflection', # With 'pad', how to fill: fastai's `PadMode`, 'zeros', 'border' or 'reflection'
+        random:bool=False, # Place the crop (or the image in its padding) at random, as fastai does in training; else in the centre
+        keep:float|tuple[float,float]=1., # With 'squish', the centre share of each side that is kept
+        interpolation:str='auto' # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's, no 'pad')
+    ):
+        method, pad_mode = str(method).lower(), str(pad_mode).lower()  # fastai's `ResizeMethod`s and `PadMode`s are these strings
+        if method not in _RESIZE_METHODS: raise ValueError(f"method must be one of {list(_RESIZE_METHODS)}, not {method!r}")
+        if pad_mode not in _PAD_MODES: raise ValueError(f"pad_mode must be one of {list(_PAD_MODES)}, not {pad_mode!r}")
+        keep = (keep, keep) if isinstance(keep, (int, float)) else tuple(keep)
+        if not all(0 < k <= 1 for k in keep): raise ValueError(f"keep must be in (0, 1], not {keep}")
+        super().__init__(_check_size(output_size))
+        self._set_interpolation(interpolation)
+        if method == 'pad' and self._opencv() is None:
+            raise ValueError("method='pad' needs OpenCV's C API: use interpolation 'auto' or 'linear' where FFCV's OpenCV has it")
+        self.method, self.pad_mode, self.random, self.keep = method, pad_mode, random, keep
+        self._pad_mode = _PAD_MODES.index(pad_mode)
+        # FFCV's decoders pass `scale` and `ratio` to the crop generator
+        self.scale = np.array([*self.output_size, _RESIZE_METHODS.index(method), float(random), *keep], dtype=np.float64)
+        self.ratio = None
+
+    @property
+    def get_crop_generator(self): return _resize_box

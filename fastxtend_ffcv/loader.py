@@ -17,16 +17,18 @@ import numpy as np
 import torch
 import torch.distributed as dist
 
-from fastcore.basics import noop, patch
+from fastcore.basics import GetAttr, noop, patch
 from fastcore.foundation import L
 from fasttransform import Pipeline, explode_types
 from fastai.data.core import TfmdDL, show_batch
 from fastai.data.load import DataLoader
-from fastai.data.transforms import Category, MultiCategory
+from fastai.data.transforms import Category, CategoryMap, MultiCategory
 from fastai.torch_core import TensorCategory, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
 
 from .core import OSCacheManager, clamp_workers, keep_torch_threads  # first: it imports FFCV without changing torch's threads
 from .epoch_iterator import AsyncEpochIterator, EpochIterator
+from .operations import LabelKind, ToTensorBase as _ToTensorBase  # `fastai.vision.all` has a layer of that name
+from ffcv.fields import IntField
 from ffcv.fields.base import Field
 from ffcv.fields.rgb_image import CenterCropRGBImageDecoder as _CenterCropDecoder
 from ffcv.loader.loader import DEFAULT_OS_CACHE, ORDER_MAP, ORDER_TYPE, Loader as _Loader, OrderOption
@@ -36,7 +38,7 @@ from ffcv.reader import Reader
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _FFCVToTensor, ToTorchImage
 
 # %% auto #0
-__all__ = ['Loader', 'OrderOption']
+__all__ = ['LoaderDataset', 'Loader', 'OrderOption']
 
 # %% ../nbs/07_loader.ipynb #2ec06447
 _all_ = ['OrderOption']
@@ -183,6 +185,17 @@ class _SetupView(DataLoader):
     def __init__(self, loader): self._default, self.loader = 'loader', loader  # `GetAttr` delegates to `loader`
     def one_batch(self): return self.loader.one_batch()
 
+# %% ../nbs/07_loader.ipynb #2a6d071a
+class LoaderDataset(GetAttr):
+    "The items a `Loader` reads, as fastai sees a dataset: their number, names (`items`), `vocab`, `c` and `loss_func`; FFCV's `Reader` for the rest"
+    _default = 'reader'
+    def __init__(self, dl): self.dl, self.reader = dl, dl.reader
+    def __len__(self): return len(self.dl.indices)
+    items = property(lambda self: self.dl.items)
+    vocab = property(lambda self: self.dl.vocab)
+    c = property(lambda self: self.dl.c)
+    loss_func = property(lambda self: self.dl.loss_func)
+
 # %% ../nbs/07_loader.ipynb #9d248b61
 class Loader(_Loader):
     "FFCV's `Loader` with fastai's batch transforms, callbacks and `DataLoader` API"
@@ -206,6 +219,7 @@ class Loader(_Loader):
         split_idx:int|None=None, # Batch transforms run as training (0) or validation (1). Defaults to 1 for SEQUENTIAL, else 0
         do_setup:bool=True, # Run the batch transforms' `setup`
         vocab:Sequence|None=None, # Class names, so that `show_batch` and `show_results` print labels, not indices
+        items:Sequence|None=None, # What each item of the file is, such as its source file: `dl.items` and fastai's `Interpretation` show these
         **kwargs # `before_iter`, `after_batch` (or `batch_tfms`) and `after_iter`
     ):
         before_iter, after_batch, after_iter = _pop_callbacks(kwargs)
@@ -213,6 +227,8 @@ class Loader(_Loader):
         reader = _open(fname, custom_fields)
         _check_pipelines(pipelines, list(reader.handlers), fname)
         indices = _check_indices(indices, reader.num_samples, fname)
+        if items is not None and len(items) != reader.num_samples:
+            raise ValueError(f"items names {len(items)} items, but {fname.name} has {reader.num_samples}")
         _check_operations(pipelines, bool(_user_tfms(after_batch)))
         batch_tfms = _with_decoders(after_batch, pipelines)
         if drop_last is None: drop_last = order in (OrderOption.RANDOM, OrderOption.QUASI_RANDOM)
@@ -226,12 +242,12 @@ class Loader(_Loader):
             super().__init__(str(fname), batch_size, clamp_workers(num_workers), False, order, distributed, seed,
                              indices, pipelines, custom_fields, drop_last, batches_ahead, recompile)
             if os_cache: self._use_os_cache()
-        self._args.update(os_cache=os_cache, custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab)
+        self._args.update(os_cache=os_cache, custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab, items=items)
         self._check_crops()
         self._split_idx = int(order == OrderOption.SEQUENTIAL) if split_idx is None else split_idx
         self.before_iter, self.after_iter = before_iter or noop, after_iter or noop
         self.after_batch = Pipeline(batch_tfms, split_idx=self._split_idx)
-        self.async_tfms, self.vocab, self._get_idxs, self._types = async_tfms, vocab, None, None
+        self.async_tfms, self.vocab, self._sources, self._get_idxs, self._types = async_tfms, vocab, items, None, None
         self._n_inp = max(1, len(self.pipeline_specs) - 1) if n_inp is None else n_inp
         self._device, self._fresh_pools = None, {}  # the epochs' output memory, reused from epoch to epoch
         self._warn_if_empty()
@@ -334,14 +350,50 @@ class Loader(_Loader):
     def device(self, device): self.to(device)
 
     @property
-    def items(self) -> list[int]:
-        "The items this loader reads, in index order, which is the order of `Learner.get_preds`"
-        return np.sort(self.indices).tolist()
+    def items(self) -> list:
+        "The items this loader reads, in index order, which is the order of `Learner.get_preds`: their sources if given, else their indices"
+        idxs = np.sort(self.indices)
+        return idxs.tolist() if self._sources is None else [self._sources[i] for i in idxs]
 
     @property
-    def dataset(self):
-        "The .beton file's FFCV `Reader`, which fastai reaches as `dls.train_ds` and `dls.valid_ds`"
-        return self.reader
+    def dataset(self) -> LoaderDataset:
+        "The items this loader reads, as fastai reaches them (`dls.train_ds`, `dls.valid_ds`): with `len`, `items`, `vocab`, `c` and `loss_func`"
+        return LoaderDataset(self)
+
+    @property
+    def kind(self) -> LabelKind|None:
+        "What the targets are, from the `ToTensor*` operation of the first pipeline after the inputs"
+        specs = list(self.pipeline_specs.values())[self.n_inp:]
+        if not specs: return None
+        return next((op.kind for op in specs[0].transforms if isinstance(op, _ToTensorBase) and op.kind is not None), None)
+
+    @property
+    def loss_func(self):
+        "The loss function that fastai's blocks give targets of this `kind`: what a `Learner` takes when given none"
+        return None if self.kind is None else self.kind.loss_func()
+
+    @property
+    def vocab(self) -> CategoryMap|list|None:
+        "The class names, as fastai's `CategoryMap` for category, multi-category and mask targets"
+        if self._vocab is None or self.kind not in (LabelKind.category, LabelKind.multi, LabelKind.mask): return self._vocab
+        return CategoryMap(list(self._vocab), sort=False)
+
+    @vocab.setter
+    def vocab(self, vocab): self._vocab = None if vocab is None else list(vocab)
+
+    @property
+    def c(self) -> int|None:
+        "Number of model outputs for the targets: their classes, or the size of a regression target"
+        kind = self.kind
+        if kind is None: return None
+        if self._vocab is not None and kind is not LabelKind.float: return len(self._vocab)
+        if kind is LabelKind.mask: return None  # the classes of a mask are its codes
+        name = list(self.pipeline_specs.values())[self.n_inp].source
+        field = self.reader.handlers.get(name) if isinstance(name, str) else None
+        if kind is LabelKind.category and isinstance(field, IntField):  # class indices: one more than the largest
+            values = self.reader.metadata[f'f{self.field_name_to_f_ix[name]}']
+            return int(values.max()) + 1 if len(values) else None
+        return int(np.prod(getattr(field, 'shape', (1,))))
 
     @property
     def n_inp(self) -> int:
@@ -420,6 +472,12 @@ Loader._retain_dl = TfmdDL._retain_dl
 @patch
 def _one_pass(self:Loader): self._types = explode_types(self.one_batch())
 
+@patch(as_prop=True)
+def batch_types(self:Loader):
+    "The types of a batch's parts, which fastai's `decode` restores: from the first batch, or from `one_batch` before any"
+    if self._types is None: self._one_pass()
+    return self._types
+
 # %% ../nbs/07_loader.ipynb #eb16603b
 @patch
 def _decode_batch(self:Loader, b, max_n:int=9, full:bool=True):
@@ -483,7 +541,7 @@ def _copy_with(self:Loader, args:dict):
     res._args, res._fresh_pools = {k: args[k] for k in self._args}, {}
     res.batch_size, res.num_workers = _check_bs(args['batch_size']), clamp_workers(args['num_workers'])
     res.drop_last, res.batches_ahead, res.recompile = args['drop_last'], args['batches_ahead'], args['recompile']
-    res.async_tfms, res.vocab, res._n_inp = args['async_tfms'], args['vocab'], args['n_inp'] or self._n_inp
+    res.async_tfms, res.vocab, res._sources, res._n_inp = args['async_tfms'], args['vocab'], args['items'], args['n_inp'] or self._n_inp
     res.before_iter, res.after_iter = args['before_iter'] or noop, args['after_iter'] or noop
     res.after_batch = Pipeline(_with_decoders(args['after_batch'], self._pristine))
     res.split_idx = args['split_idx']
@@ -561,3 +619,14 @@ def to_detach(self:Loader,
         return x[keep] if keep is not None and len(keep) == len(x) else x
     b = apply(_gather, to_detach(b, cpu=False, gather=False))
     return to_cpu(b) if cpu else b
+
+# %% ../nbs/07_loader.ipynb #b33432ef
+@patch
+def indices_of(self:Loader,
+    items:Sequence # Items as `dl.items` names them, such as their files
+) -> np.ndarray|None:
+    "The indices in the file of `items`, or None if the loader has no `items` or one of them isn't among its items"
+    if self._sources is None: return None
+    where = {str(o): i for i, o in enumerate(self._sources)}
+    idxs = [where.get(str(o)) for o in items]
+    return None if not idxs or None in idxs else np.array(idxs, dtype=np.int64)

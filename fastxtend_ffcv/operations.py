@@ -8,10 +8,13 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/operations.html.md"""
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import Enum
 
+import numpy as np
 import torch
 
 from fasttransform import retain_meta
+from fastai.losses import BCEWithLogitsLossFlat, CrossEntropyLossFlat, MSELossFlat
 from fastai.torch_core import (TensorBase, TensorImage, TensorImageBW, TensorMask, TensorCategory,
                                TensorMultiCategory, TitledTensorScalar, default_device)
 
@@ -20,29 +23,55 @@ from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _ToTensor, Co
 from ffcv.transforms.common import Squeeze as _Squeeze
 
 # %% auto #0
-__all__ = ['ToTensorBase', 'ToTensorImage', 'ToTensorImageBW', 'ToTensorMask', 'ToTensorCategory', 'ToTensorMultiCategory',
-           'ToTensorTitledTensorScalar', 'Squeeze', 'ToDevice', 'Convert', 'View']
+__all__ = ['LabelKind', 'ToTensorBase', 'ToTensorImage', 'ToTensorImageBW', 'ToTensorMask', 'ToTensorCategory',
+           'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'Squeeze', 'ToDevice', 'Convert', 'View']
 
 # %% ../nbs/05_operations.ipynb #36e7587e
 _all_ = ['Convert', 'View']
 
+# %% ../nbs/05_operations.ipynb #eab10620
+class LabelKind(Enum):
+    "What a target is: it decides fastai's loss function, and what the number of outputs counts"
+    category = 'category' # One class per item (`TensorCategory`)
+    multi = 'multi' # Any number of classes per item, as one-hot rows (`TensorMultiCategory`)
+    float = 'float' # Regression targets
+    mask = 'mask' # One class per pixel (`TensorMask`)
+
+    def loss_func(self):
+        "fastai's loss function for targets of this kind, as its blocks pick it"
+        if self is LabelKind.multi: return BCEWithLogitsLossFlat()
+        if self is LabelKind.float: return MSELossFlat()
+        return CrossEntropyLossFlat(axis=1 if self is LabelKind.mask else -1)
+
 # %% ../nbs/05_operations.ipynb #6687945b
 class ToTensorBase(_ToTensor):
     "Convert a NumPy batch to a fastai `TensorBase`, or to `tensor_cls`, without copying"
+    kind = None  # the `LabelKind` of targets made by this operation, if it makes targets
     def __init__(self,
-        tensor_cls:type=TensorBase # The fastai tensor type of the result
+        tensor_cls:type=TensorBase, # The fastai tensor type of the result
+        kind:LabelKind|str|None=None # What the result is, as a target, if it is one: it decides fastai's loss function
     ):
         super().__init__()
         self.tensor_cls = tensor_cls
+        if kind is not None: self.kind = LabelKind(kind)
 
     @staticmethod
     def view(t:torch.Tensor) -> torch.Tensor:
         "The batch `t`, as a plain tensor, reshaped for `tensor_cls`"
         return t
 
+    def declare_state_and_memory(self, previous_state):
+        # float64 becomes float32, as fastai's `TensorBase` makes it: FFCV's `FloatField` decodes float64
+        self._to_float32 = previous_state.dtype == np.float64
+        state, alloc = super().declare_state_and_memory(previous_state)
+        return (replace(state, dtype=torch.float32) if self._to_float32 else state), alloc
+
     def generate_code(self):
         to_tensor, view, cls = super().generate_code(), self.view, self.tensor_cls
         # reshape the plain tensor, then cast: a fastai tensor would dispatch each op through `__torch_function__`
+        if getattr(self, '_to_float32', False):
+            def to_fastai32(inp, dst): return view(to_tensor(inp, dst).float()).as_subclass(cls)
+            return to_fastai32
         def to_fastai(inp, dst): return view(to_tensor(inp, dst)).as_subclass(cls)
         return to_fastai
 
@@ -77,6 +106,7 @@ class ToTensorImageBW(ToTensorBase):
 # %% ../nbs/05_operations.ipynb #28a0b3ba
 class ToTensorMask(ToTensorBase):
     "Convert an `N×H×W` or `N×H×W×1` NumPy batch to an `N×H×W` `TensorMask`"
+    kind = LabelKind.mask
     def __init__(self): super().__init__(TensorMask)
 
     @staticmethod
@@ -89,16 +119,19 @@ class ToTensorMask(ToTensorBase):
 # %% ../nbs/05_operations.ipynb #11dcde1b
 class ToTensorCategory(ToTensorBase):
     "Convert a NumPy batch of class indices to a `TensorCategory`"
+    kind = LabelKind.category
     def __init__(self): super().__init__(TensorCategory)
 
 # %% ../nbs/05_operations.ipynb #4036a9af
 class ToTensorMultiCategory(ToTensorBase):
     "Convert a NumPy batch of one-hot rows to a `TensorMultiCategory`"
+    kind = LabelKind.multi
     def __init__(self): super().__init__(TensorMultiCategory)
 
 # %% ../nbs/05_operations.ipynb #08e1529b
 class ToTensorTitledTensorScalar(ToTensorBase):
     "Convert a NumPy batch of scalars (regression targets) to a `TitledTensorScalar`"
+    kind = LabelKind.float
     def __init__(self): super().__init__(TitledTensorScalar)
 
 # %% ../nbs/05_operations.ipynb #6910369f

@@ -616,22 +616,23 @@ class RandomErasing(RandomImageOperation):
         return erase
 
 # %% ../nbs/08_transforms.ipynb #cc2e9c0e
-class DecodeNormalized(DisplayedTransform):
-    "Shows images that a pipeline's `NormalizeImage` normalized; leaves batches unchanged on the way in"
-    order, parameters, from_pipeline = 0, L('mean', 'std'), True  # decodes last; added by the `Loader`
+class DecodeNormalized(Normalize):
+    "Shows images that a pipeline's `NormalizeImage` normalized, and leaves batches as they are; a fastai `Normalize`, so that `vision_learner` adds none"
+    order, from_pipeline = 0, True  # decodes last; added by the `Loader`
     def __init__(self,
         mean:Sequence[float], # Mean of each channel, on a 0-1 scale
         std:Sequence[float] # Standard deviation of each channel, on a 0-1 scale
     ):
-        super().__init__()
-        self.mean, self.std = (torch.tensor(np.asarray(o, np.float32)).view(1, 3, 1, 1) for o in (mean, std))
+        super().__init__(*(torch.tensor(np.asarray(o, np.float32)).view(1, 3, 1, 1) for o in (mean, std)))
 
+    def setups(self, dl): pass  # the statistics are the pipeline's
+    def encodes(self, x:TensorImage): return x
     def decodes(self, x:TensorImage): return (x * self.std.to(x.device) + self.mean.to(x.device)).clamp(0, 1)
 
     def check(self, tfms:Sequence):
         "Raise if batch transforms `tfms` would convert or normalize the images again"
         for t in tfms:
-            if isinstance(t, (IntToFloatTensor, Normalize)):
+            if isinstance(t, (IntToFloatTensor, Normalize)) and not isinstance(t, DecodeNormalized):
                 raise ValueError(f"The pipeline's NormalizeImage already converts the images to normalized floats: "
                                  f"remove {type(t).__name__} from the batch transforms")
 

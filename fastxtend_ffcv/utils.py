@@ -22,13 +22,15 @@ from .writer import DatasetWriter
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField
 
 # %% auto #0
-__all__ = ['FFCVLabelFields', 'rgb_dataset_to_ffcv', 'infer_field', 'dataset_to_ffcv']
+__all__ = ['FFCVLabelFields', 'LabelField', 'rgb_dataset_to_ffcv', 'infer_field', 'dataset_to_ffcv']
 
 # %% ../nbs/03_utils.ipynb #74439658
-class FFCVLabelFields(Enum):
-    "The field for the labels of `rgb_dataset_to_ffcv`"
+class LabelField(Enum):
+    "The field for the labels of `rgb_dataset_to_ffcv`: `IntField` or `FloatField` (fastxtend's name)"
     int = 'int'
     float = 'float'
+
+FFCVLabelFields = LabelField  # this package's first name for it
 
 # %% ../nbs/03_utils.ipynb #95c5e038
 def rgb_dataset_to_ffcv(
@@ -45,7 +47,7 @@ def rgb_dataset_to_ffcv(
     num_workers:int=-1, # Writer processes; -1 for all cores
     chunk_size:int=100, # Items per task of a worker
     pillow_resize:bool=True, # Resize with Pillow rather than OpenCV
-    label_field:FFCVLabelFields=FFCVLabelFields.int, # `IntField` or `FloatField` labels
+    label_field:LabelField=LabelField.int, # `IntField` or `FloatField` labels
     overwrite:bool=False, # Replace `write_path` if it exists
     sources:Sequence|None=None, # What each item is called in errors, such as its file; by default its index
     on_error:str='raise', # 'raise' stops at the first bad item; 'skip' writes the others (see `DatasetWriter.skipped`)
@@ -55,7 +57,7 @@ def rgb_dataset_to_ffcv(
     image = RGBImageField(write_mode=write_mode, max_resolution=max_resolution, min_resolution=min_resolution,
                           smart_threshold=smart_threshold, jpeg_quality=jpeg_quality, compress_probability=compress_probability,
                           interpolation=interpolation, resample=resample, pillow_resize=pillow_resize)
-    label = IntField() if FFCVLabelFields(label_field) == FFCVLabelFields.int else FloatField()
+    label = IntField() if LabelField(label_field) == LabelField.int else FloatField()
     writer = DatasetWriter(write_path, {'image': image, 'label': label}, num_workers=num_workers, overwrite=overwrite)
     return writer.from_indexed_dataset(dataset, chunksize=chunk_size, sources=sources, on_error=on_error, desc=desc)
 
