@@ -315,13 +315,13 @@ def ffcv_test_dl(
     kind = _kind(dl)
     if with_labels: fields[names[1]] = label_field(kind, len(dl.vocab or []))
     tmp = tempfile.TemporaryDirectory(prefix='fastxtend_ffcv_test_')
-    sources = [str(o[0] if with_labels else o) if isinstance(o if not with_labels else o[0], (str, Path)) else f'item {i}'
-               for i, o in enumerate(items)]
+    xs = [o[0] for o in items] if with_labels else items
+    sources = [str(x) if isinstance(x, (str, Path)) else f'item {i}' for i, x in enumerate(xs)]  # what errors call them
     fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=1).from_indexed_dataset(
         _NewItems(items, with_labels, kind), sources=sources, desc='')
     pipes = {k: deepcopy(dl._pristine[k]) for k in fields}
     res = Loader(fname, dl.batch_size, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
-                 device=dl.device, split_idx=1, do_setup=False, items=items if not with_labels else [o[0] for o in items], **kwargs)
+                 device=dl.device, split_idx=1, do_setup=False, items=xs, **kwargs)
     res._tmp = tmp  # the file lives as long as the loader
     return res
 

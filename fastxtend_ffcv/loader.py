@@ -376,10 +376,11 @@ class Loader(_Loader):
     def vocab(self) -> CategoryMap|list|None:
         "The class names, as fastai's `CategoryMap` for category, multi-category and mask targets"
         if self._vocab is None or self.kind not in (LabelKind.category, LabelKind.multi, LabelKind.mask): return self._vocab
-        return CategoryMap(list(self._vocab), sort=False)
+        if self._vocab_map is None: self._vocab_map = CategoryMap(self._vocab, sort=False)
+        return self._vocab_map
 
     @vocab.setter
-    def vocab(self, vocab): self._vocab = None if vocab is None else list(vocab)
+    def vocab(self, vocab): self._vocab, self._vocab_map = (None if vocab is None else list(vocab)), None
 
     @property
     def c(self) -> int|None:
@@ -443,7 +444,7 @@ class _Epoch:
 
     def close(self):
         "Stop the epoch's thread and free its memory"
-        self.it.close()
+        if hasattr(self, 'it'): self.it.close()  # not if it failed to start
 
     def __del__(self): self.close()
 
