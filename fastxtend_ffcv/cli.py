@@ -13,6 +13,7 @@ import shutil
 import signal
 import sys
 import traceback
+import warnings
 from pathlib import Path
 from typing import Sequence
 
@@ -21,7 +22,8 @@ from PIL import Image
 from fastcore.script import call_parse
 
 from .fields import RGBImageField, to_rgb_array
-from .writer import DatasetWriter, ItemError, WriteInterrupted, deferred_signals, stop_on_signals
+from .writer import (DatasetWriter, ItemError, SkippedItems, WriteInterrupted, deferred_signals, remove_stale,
+                                   stop_on_signals)
 from ffcv.fields import IntField
 
 # %% auto #0
@@ -117,7 +119,7 @@ def folder_to_ffcv(
     valid_name:str|None=None, # The validation split's subfolder, if not `valid` or `val`
     valid_pct:float=0.2, # Without split folders, the share of images, picked at random, to validate on
     seed:int=42, # Seed of that pick
-    max_resolution:int|None=500, # Shrink images so that their longer side is at most this; None to keep their size
+    max_resolution:int|None=500, # Shrink images so that their longer side is at most this; None or 0 to keep their size
     write_mode:str='jpg', # 'jpg', 'raw' (pixels: larger files, faster to decode), 'smart' or 'proportion'
     jpeg_quality:int=90, # JPEG quality
     on_error:str='raise', # 'raise' stops at the first image that can't be read; 'skip' writes the others and lists them
@@ -127,9 +129,12 @@ def folder_to_ffcv(
     **kwargs # Other `RGBImageField` arguments: `min_resolution`, `pillow_resize`, `compress_probability`...
 ) -> dict:
     "Write the image folder `src` to `dest`, all of it or nothing; return the files, `vocab` and the `skipped` images"
-    src, dest = Path(src), Path(dest)
+    src, dest, max_resolution = Path(src), Path(dest), max_resolution or None
     splits = folder_splits(src, train_name, valid_name, valid_pct, seed)
     vocab = sorted({c for items in splits.values() for _, c in items})
+    if untrained := sorted(set(vocab) - {c for _, c in splits['train']}):
+        warnings.warn(f"{len(untrained)} of the {len(vocab)} classes have no training images: {', '.join(untrained)}")
+    if dest.is_dir(): remove_stale(dest, 'fastxtend-ffcv-')
     names = [f'{s}.beton' for s in splits] + ['vocab.json', 'meta.json']
     if (existing := [n for n in names if (dest/n).exists()]) and not overwrite:
         raise FileExistsError(f"{dest} already has {', '.join(existing)}: pass overwrite=True (--overwrite) to replace them")
@@ -161,10 +166,11 @@ def folder_to_ffcv(
 def _summary(res:dict, dest:Path) -> str:
     "What a conversion wrote, a line per file, and the images it skipped"
     meta = json.loads((dest/'meta.json').read_text())
-    lines = [f"{s}.beton: {len(meta['items'][s]):,} images, {(dest/f'{s}.beton').stat().st_size / 1e6:,.1f} MB" for s in meta['items']]
+    def n(k, what): return f"{k:,} {what}{'s' if k != 1 else ''}"
+    lines = [f"{s}.beton: {n(len(meta['items'][s]), 'image')}, {(dest/f'{s}.beton').stat().st_size / 1e6:,.1f} MB" for s in meta['items']]
     vocab = res['vocab']
     lines.append(f"vocab.json: {len(vocab)} classes: {', '.join(vocab[:10])}{', ...' if len(vocab) > 10 else ''}")
-    if res['skipped']: lines += [f"Skipped {len(res['skipped'])} images that could not be written:"] + [f"  {e}" for e in res['skipped']]
+    if res['skipped']: lines += [f"Skipped {n(len(res['skipped']), 'image')} that could not be written:"] + [f"  {e}" for e in res['skipped']]
     return '\n'.join(lines)
 
 def _one_line(e:BaseException) -> str: return ' '.join(str(e).split())
@@ -187,8 +193,10 @@ def main(
 ):
     "Convert an image folder, one subfolder per class, to FFCV .beton files, with its vocabulary"
     try:
-        res = folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_resolution or None, write_mode,
-                             jpeg_quality, 'skip' if skip_bad else 'raise', overwrite, num_workers)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', SkippedItems)  # listed below
+            res = folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_resolution or None, write_mode,
+                                 jpeg_quality, 'skip' if skip_bad else 'raise', overwrite, num_workers)
     except KeyboardInterrupt as e:  # Ctrl-C, or `WriteInterrupted` by SIGTERM or SIGHUP
         signum = getattr(e, 'signum', 2)
         print(f"fastxtend-ffcv-folder: stopped by {signal.Signals(signum).name}; {dest} is as it was", file=sys.stderr)
@@ -196,6 +204,7 @@ def main(
     except (ItemError, OSError, ValueError, TypeError) as e:
         if debug: traceback.print_exc()
         if debug and isinstance(e, ItemError) and e.details: print(e.details, file=sys.stderr)
-        print(f"fastxtend-ffcv-folder: {_one_line(e)}" + ('' if debug else ' (--debug for the traceback)'), file=sys.stderr)
+        hints = ([] if debug else ['--debug for the traceback']) + (['--skip-bad to write the others'] if isinstance(e, ItemError) else [])
+        print(f"fastxtend-ffcv-folder: {_one_line(e)}" + (f" ({'; '.join(hints)})" if hints else ''), file=sys.stderr)
         sys.exit(1)
     print(_summary(res, Path(dest)))

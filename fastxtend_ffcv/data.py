@@ -33,7 +33,7 @@ from .fields import RGBImageField, to_rgb_array
 from .loader import Loader, OrderOption
 from .operations import (LabelKind, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
                                        ToTensorMultiCategory)
-from .writer import DatasetWriter, deferred_signals, stop_on_signals
+from .writer import DatasetWriter, deferred_signals, remove_stale, stop_on_signals
 from ffcv.fields import IntField, NDArrayField
 from .fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder, ResizeRGBImageDecoder
 from ffcv.fields.decoders import IntDecoder, NDArrayDecoder
@@ -129,14 +129,17 @@ def dsets_to_ffcv(
     on_error:str='raise', # 'raise' stops at the first item that can't be read; 'skip' writes the others and lists them in `meta.json`
 ) -> dict:
     "Write both splits of `dsets` to `path`, all or nothing, unless the files there were written from the same source; return their metadata"
-    path = Path(path); path.mkdir(parents=True, exist_ok=True)
+    path = Path(path)
+    made = not path.exists()
+    path.mkdir(parents=True, exist_ok=True)
     meta_file, fp = path/'meta.json', fingerprint(dsets)
     settings = dict(max_resolution=max_resolution, write_mode=write_mode)
     if meta_file.exists():
         meta = json.loads(meta_file.read_text())
         if meta.get('fingerprint') == fp and meta.get('settings') == settings and all((path/f'{s}.beton').exists() for s in ('train', 'valid')):
             return meta
-    kind = label_kind(dsets.train[0][1])
+    kind = label_kind(dsets.train.tls[-1][0])  # the first target, without opening the first image
+    remove_stale(path, 'fastxtend-ffcv-')
     vocab = [str(o) for o in dsets.vocab] if kind is not LabelKind.float else None
     stage, items, skipped = path/f'.fastxtend-ffcv-{os.getpid()}.tmp', {}, []
     with stop_on_signals():
@@ -154,6 +157,9 @@ def dsets_to_ffcv(
                 meta_file.unlink(missing_ok=True)
                 for split in ('train', 'valid'): os.replace(stage/f'{split}.beton', path/f'{split}.beton')
                 meta_file.write_text(json.dumps(meta))
+        except BaseException:
+            if made: shutil.rmtree(path, ignore_errors=True)  # it holds only the hidden folder
+            raise
         finally: shutil.rmtree(stage, ignore_errors=True)
     return meta
 
@@ -212,6 +218,7 @@ class FFCVDataLoaders(DataLoaders):
     ):
         "Training and validation `Loader`s of two .beton files, with default pipelines; a folder's metadata gives the classes and files"
         train = Path(train)
+        if not train.exists(): raise FileNotFoundError(f"No folder or .beton file at {train}")
         meta = _read_meta(train) if train.is_dir() else {}
         if train.is_dir():
             if valid is not None: raise ValueError(f"{train} is a folder: pass it alone, or two .beton files")

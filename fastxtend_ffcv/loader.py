@@ -251,6 +251,7 @@ class Loader(_Loader):
         self._n_inp = max(1, len(self.pipeline_specs) - 1) if n_inp is None else n_inp
         self._device, self._fresh_pools = None, {}  # the epochs' output memory, reused from epoch to epoch
         self._warn_if_empty()
+        self._check_vocab()
         self.to(device)
         if do_setup:
             self.after_batch.setup(_SetupView(self))
@@ -273,6 +274,20 @@ class Loader(_Loader):
                 raise ValueError(f"Pipeline {name!r}: FFCV's CenterCropRGBImageDecoder crops nothing of item {k}, "
                                  f"a {h[k]}x{w[k]} image, and OpenCV would then abort the process. Use "
                                  "fastxtend_ffcv's CenterCropRGBImageDecoder, which crops at least one pixel")
+
+    def _target_values(self) -> np.ndarray|None:
+        "The class indices of the file, if the targets are categories read from an `IntField`"
+        name = list(self.pipeline_specs.values())[self.n_inp].source if self.kind is LabelKind.category else None
+        if not isinstance(self.reader.handlers.get(name), IntField): return None
+        return self.reader.metadata[f'f{self.field_name_to_f_ix[name]}']
+
+    def _check_vocab(self):
+        "Refuse a vocabulary with fewer classes than the file's labels, whose names `show_batch` would look for in vain"
+        values = self._target_values()
+        if self._vocab is None or values is None or not len(values): return
+        if (top := int(values.max())) >= len(self._vocab):
+            raise ValueError(f"vocab names {len(self._vocab)} classes, but {Path(self.fname).name} has labels up to {top}: "
+                             f"pass {top + 1} class names (fastxtend-ffcv-folder writes them to vocab.json)")
 
     def _warn_if_empty(self):
         if len(self) == 0:
@@ -391,8 +406,7 @@ class Loader(_Loader):
         if kind is LabelKind.mask: return None  # the classes of a mask are its codes
         name = list(self.pipeline_specs.values())[self.n_inp].source
         field = self.reader.handlers.get(name) if isinstance(name, str) else None
-        if kind is LabelKind.category and isinstance(field, IntField):  # class indices: one more than the largest
-            values = self.reader.metadata[f'f{self.field_name_to_f_ix[name]}']
+        if (values := self._target_values()) is not None:  # class indices: one more than the largest
             return int(values.max()) + 1 if len(values) else None
         return int(np.prod(getattr(field, 'shape', (1,))))
 
@@ -508,8 +522,8 @@ def new(self:Loader,
     if dataset is not None:
         try: idxs = _check_indices(dataset, self.reader.num_samples, Path(self.fname))
         except TypeError as e:
-            raise TypeError(f"Loader.new takes item indices of its .beton as `dataset`: {e}. "
-                            "FFCVDataLoaders.test_dl writes new items to a .beton first") from None
+            raise TypeError(f"Loader.new takes item indices of its .beton as `dataset`: {e}. For new items, as `test_dl` and "
+                            "`predict` give, put the loaders in an FFCVDataLoaders, whose test_dl writes them to a .beton") from None
         kwargs.update(indices=idxs, order=OrderOption.SEQUENTIAL, drop_last=False)
     if 'bs' in kwargs: kwargs['batch_size'] = kwargs.pop('bs')
     if 'batch_tfms' in kwargs: kwargs['after_batch'] = kwargs.pop('batch_tfms')
@@ -554,6 +568,7 @@ def _copy_with(self:Loader, args:dict):
     res.traversal_order = ORDER_MAP[_check_order(args['order'])](res)
     res.first_traversal_order = res.next_traversal_order()
     res._warn_if_empty()
+    res._check_vocab()
     return res
 
 # %% ../nbs/07_loader.ipynb #87b8c1ef

@@ -7,14 +7,20 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/writer.html.md"""
 # %% ../nbs/02_writer.ipynb #e7abd283
 from __future__ import annotations
 
+import ctypes
+import glob
 import json
 import multiprocessing
 import multiprocessing.shared_memory
 import os
+import re
+import shutil
 import signal
 import sys
 import threading
+import time
 import traceback
+import warnings
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -100,6 +106,18 @@ class ItemError(ValueError):
         return ItemError(self.index, self.cause, self.field, sources[self.index], self.details)
 
 # %% ../nbs/02_writer.ipynb #a0bfb98f
+def _die_with_parent() -> int:
+    "Have Linux kill this process when its parent dies, even of SIGKILL (`PR_SET_PDEATHSIG`); return its pid"
+    parent = os.getppid()
+    try: ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError): pass  # not Linux: the caller still kills the process group
+    if os.getppid() != parent: os._exit(1)  # the parent died before the request took hold
+    return os.getpid()
+
+def _wait_to_be_stopped():
+    "Wait, writing nothing more, for the caller to stop the write: a bad item was found"
+    while True: time.sleep(1)
+
 class _CheckedItems:
     "A dataset's items, checked for `fields` in FFCV's writer processes; failures are reported, not raised"
     def __init__(self, dataset, fields:Mapping[str, Field], page_size:int, first:tuple|None, stop:bool=True):
@@ -127,12 +145,14 @@ class _CheckedItems:
         return tuple(out), size
 
     def __getitem__(self, i:int):
+        if getattr(self, '_pid', None) != os.getpid(): self._pid = _die_with_parent()  # once in each of FFCV's workers
+        if self.stop and self.failed.is_set(): _wait_to_be_stopped()
         with self.done.get_lock(): self.done.value += 1
-        if self.stop and self.failed.is_set(): return self.first
         try: item, size = self.check(i)
         except ItemError as e:
             self.errors.put(e)
             self.failed.set()
+            if self.stop: _wait_to_be_stopped()
             return self.first
         if size > self.page_size:
             with self.largest.get_lock(): self.largest.value = max(self.largest.value, size)
@@ -195,11 +215,25 @@ def _write_all(writer, items, indices, chunksize, shuffle, shm_name):
     writer._shm_name = shm_name
     with keep_torch_threads(): super(DatasetWriter, writer).from_indexed_dataset(items, indices, chunksize, shuffle)
 
-def _isolated(f, args, shm_name):
+def _watch_workers(reason):
+    "In the writer process: end it if one of FFCV's workers dies, which FFCV would wait for forever"
+    seen = set()
+    while True:
+        seen.update(multiprocessing.active_children())  # reaped once they end: keep them, to read how they ended
+        for p in seen:
+            if p.exitcode not in (None, 0):
+                how = f"killed by {signal.Signals(-p.exitcode).name}" if p.exitcode < 0 else f"exit code {p.exitcode}"
+                reason.value = how.encode()
+                os._exit(3)
+        time.sleep(0.05)
+
+def _isolated(f, args, shm_name, reason):
     "Run `f(*args)` in a new process group, and exit without waiting on FFCV's queues"
     os.setpgid(0, 0)
+    _die_with_parent()
     for s in _STOP_SIGNALS: signal.signal(s, signal.SIG_DFL)  # the caller stops this process group
     sys.stderr = _NoBars(sys.stderr)
+    threading.Thread(target=_watch_workers, args=(reason,), daemon=True).start()
     code = 0
     try: f(*args, shm_name)
     except BaseException:
@@ -212,8 +246,8 @@ def _isolated(f, args, shm_name):
 def _run_isolated(f, args:tuple, poll=lambda: False):
     "Run `f(*args)` in a forked process group until it ends or `poll()` is true; kill the group and free FFCV's shared memory unless it ended well"
     ctx = multiprocessing.get_context('fork')
-    shm_name = ctx.Array('c', 64)
-    p = ctx.Process(target=_isolated, args=(f, args, shm_name))
+    shm_name, reason = ctx.Array('c', 64), ctx.Array('c', 64)
+    p = ctx.Process(target=_isolated, args=(f, args, shm_name, reason))
     p.start()
     stopped = False
     try:
@@ -229,16 +263,43 @@ def _run_isolated(f, args:tuple, poll=lambda: False):
                 try: multiprocessing.shared_memory.SharedMemory(shm_name.value.decode()).unlink()
                 except FileNotFoundError: pass
     poll()
-    if p.exitcode != 0 and not stopped: raise RuntimeError(f"FFCV's writer failed (exit code {p.exitcode}); see its error above")
+    if stopped or p.exitcode == 0: return
+    if reason.value: raise RuntimeError(f"A writer process of FFCV's died ({reason.value.decode()}: out of memory?); nothing was written")
+    raise RuntimeError(f"FFCV's writer failed (exit code {p.exitcode}); see its error above")
 
 # %% ../nbs/02_writer.ipynb #c992ce13
-def _page_size_for(n:int) -> int:
-    "The smallest power of two, from FFCV's default of 8 MiB, that a sample of `n` bytes fits twice"
-    page = 4 * MIN_PAGE_SIZE
+def _page_size_for(n:int, total:int=0) -> int:
+    "The smallest power of two that a sample of `n` bytes fits twice: from FFCV's 8 MiB, or its 2 MiB minimum for a dataset of about `total` bytes under 64 MiB"
+    # every writer process leaves a page partly filled: small pages keep small datasets small
+    page = MIN_PAGE_SIZE if total < 64 * 2**20 else 4 * MIN_PAGE_SIZE
     while page < 2 * n and page < MAX_PAGE_SIZE // 2: page *= 2
     return page
 
 _field_type_ids = {cls: i for i, cls in TYPE_ID_HANDLER.items() if cls is not None}
+
+def _alive(pid:int) -> bool:
+    try: os.kill(pid, 0)
+    except ProcessLookupError: return False
+    except PermissionError: pass  # another user's
+    return True
+
+def remove_stale(
+    folder:Path, # Where writes put their temporary files
+    prefix:str # The temporary names' start, after the dot: `.{prefix}{pid}.tmp`
+) -> list[Path]:
+    "Remove the temporary files and folders that killed writes left in `folder` (their process is gone); return them"
+    removed = []
+    for p in Path(folder).glob(f'.{glob.escape(prefix)}*.tmp'):
+        m = re.fullmatch(rf'\.{re.escape(prefix)}(\d+)\.tmp', p.name)
+        if not m or _alive(int(m.group(1))): continue
+        if p.is_dir(): shutil.rmtree(p, ignore_errors=True)
+        else: p.unlink(missing_ok=True)
+        removed.append(p)
+    if removed: warnings.warn(f"Removed what killed writes left in {folder}: {', '.join(p.name for p in removed)}")
+    return removed
+
+class SkippedItems(UserWarning):
+    "Items that a write skipped, with `on_error='skip'`"
 
 # %% ../nbs/02_writer.ipynb #ea32aaa1
 class DatasetWriter(_DatasetWriter):
@@ -257,6 +318,7 @@ class DatasetWriter(_DatasetWriter):
         if not fields: raise ValueError("fields is empty: a dataset needs at least one field")
         super().__init__(str(fname), fields, page_size or 4 * MIN_PAGE_SIZE, num_workers if num_workers > 0 else os.cpu_count())
         self.target, self.auto_page_size, self.skipped = fname, page_size is None, []
+        remove_stale(fname.parent, f'{fname.name}.')
 
     def prepare(self):
         super().prepare()
@@ -289,7 +351,7 @@ class DatasetWriter(_DatasetWriter):
         self.skipped, skip = [], on_error == 'skip'
         with stop_on_signals():
             first, size, indices = self._first_good(dataset, indices, sources, skip)
-            if self.auto_page_size: self.page_size = _page_size_for(size)
+            if self.auto_page_size: self.page_size = _page_size_for(size, size * len(indices))
             tmp = self.target.with_name(f'.{self.target.name}.{os.getpid()}.tmp')
             self.fname = str(tmp)
             try:
@@ -310,6 +372,9 @@ class DatasetWriter(_DatasetWriter):
             finally:
                 tmp.unlink(missing_ok=True)
                 self.fname = str(self.target)
+        if self.skipped:
+            warnings.warn(f"{self.target.name}: skipped {len(self.skipped)} item{'s' if len(self.skipped) > 1 else ''} that can't be "
+                          "written: " + '; '.join(map(str, self.skipped[:5])) + ('...' if len(self.skipped) > 5 else ''), SkippedItems)
         return self.target
 
     def _first_good(self, dataset, indices:np.ndarray, sources, skip:bool) -> tuple:
