@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: checks that the package, the notebooks and README.md are in sync, then runs
-# every notebook in nbs/ (cells flagged `cuda` or `slow` are skipped) and ends with `N passed, N failed`.
+# every notebook in nbs/, two at a time (cells flagged `cuda` or `slow` are skipped: `bash tools/test.sh --flags slow` runs
+# the slow ones too), and ends with `N passed, N failed`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh || { echo "setup failed: no notebook was run"; echo "0 passed, 1 failed"; exit 1; }
@@ -15,14 +16,24 @@ if [ "$before" != "$(state | sha1sum)" ]; then
   sync_failed=1
 fi
 
+# Notebooks run two at a time (TEST_JOBS): most of a notebook's time is one thread (Numba compiling each loader,
+# subprocesses starting), so two share the two cores well. Each one's output is printed when it ends.
+logs=$(mktemp -d); trap 'rm -rf "$logs"' EXIT
+run_nb() {
+  local nb=$1; shift; local log="$logs/$(basename "$nb").log" start=$(date +%s) result=PASS
+  nbdev-test "$nb" "$@" > "$log" 2>&1 || result=FAIL
+  { [ $result = PASS ] || cat "$log"; echo "$result $nb ($(( $(date +%s)-start ))s)"; } | flock "$logs" cat
+  echo $result > "$log.result"
+}
+for nb in nbs/*.ipynb; do
+  while [ "$(jobs -rp | wc -l)" -ge "${TEST_JOBS:-2}" ]; do wait -n; done
+  run_nb "$nb" "$@" &
+done
+wait
 passed=0; failed=0; failures=""
 for nb in nbs/*.ipynb; do
-  start=$(date +%s)
-  if nbdev-test "$nb" "$@"; then
-    passed=$((passed+1)); echo "PASS $nb ($(( $(date +%s)-start ))s)"
-  else
-    failed=$((failed+1)); failures="$failures $nb"; echo "FAIL $nb ($(( $(date +%s)-start ))s)"
-  fi
+  if [ "$(cat "$logs/$(basename "$nb").log.result" 2>/dev/null)" = PASS ]; then passed=$((passed+1))
+  else failed=$((failed+1)); failures="$failures $nb"; fi
 done
 if [ -n "${sync_failed:-}" ]; then failed=$((failed+1)); failures="$failures sync-check"; fi
 [ -z "$failures" ] || echo "failed:$failures"
