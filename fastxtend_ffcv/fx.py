@@ -6,15 +6,15 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/fx.html.md"""
 
 # %% auto #0
 __all__ = ['Convert', 'LabelKind', 'Squeeze', 'ToDevice', 'ToTensorBase', 'ToTensorCategory', 'ToTensorImage', 'ToTensorImageBW',
-           'ToTensorMask', 'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'View', 'Cutout', 'DecodeNormalized',
-           'GrayscaleType', 'LightingOperation', 'Poison', 'RandomImageOperation', 'RandomBrightness',
-           'RandomChannelDrop', 'RandomContrast', 'RandomCutout', 'RandomErasing', 'RandomGrayscale',
-           'RandomHorizontalFlip', 'RandomHue', 'RandomLighting', 'RandomResizedCrop', 'RandomSaturation',
-           'RandomTranslate', 'ReplaceLabel', 'Translate', 'NormalizeImage', 'ImageMixup', 'LabelMixup',
-           'MixupToOneHot', 'ModuleWrapper', 'ToTensor', 'ToTorchImage']
+           'ToTensorMask', 'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'View', 'image_shape', 'Cutout',
+           'DecodeNormalized', 'GrayscaleType', 'LightingOperation', 'Poison', 'RandomImageOperation',
+           'RandomBrightness', 'RandomChannelDrop', 'RandomContrast', 'RandomCutout', 'RandomErasing',
+           'RandomGrayscale', 'RandomHorizontalFlip', 'RandomHue', 'RandomLighting', 'RandomResizedCrop',
+           'RandomSaturation', 'RandomTranslate', 'ReplaceLabel', 'Translate', 'NormalizeImage', 'ImageMixup',
+           'LabelMixup', 'MixupToOneHot', 'ModuleWrapper', 'ToTensor', 'ToTorchImage']
 
 # %% ../nbs/09_fx.ipynb #df80eb1b
-from .operations import (Convert, LabelKind, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
+from .operations import (Convert, LabelKind, image_shape, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
     ToTensorImageBW, ToTensorMask, ToTensorMultiCategory, ToTensorTitledTensorScalar, View)
 from .transforms import (Cutout, DecodeNormalized, GrayscaleType, LightingOperation, Poison, RandomImageOperation, RandomBrightness, RandomChannelDrop, RandomContrast,
     RandomCutout, RandomErasing, RandomGrayscale, RandomHorizontalFlip, RandomHue, RandomLighting, RandomResizedCrop,
@@ -23,7 +23,7 @@ from ffcv.transforms import (ImageMixup, LabelMixup, MixupToOneHot, ModuleWrappe
 
 # %% ../nbs/09_fx.ipynb #5a2124bc
 _all_ = ['Convert', 'LabelKind', 'Squeeze', 'ToDevice', 'ToTensorBase', 'ToTensorCategory', 'ToTensorImage', 'ToTensorImageBW',
-         'ToTensorMask', 'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'View',
+         'ToTensorMask', 'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'View', 'image_shape',
          'Cutout', 'DecodeNormalized', 'GrayscaleType', 'LightingOperation', 'Poison', 'RandomImageOperation', 'RandomBrightness', 'RandomChannelDrop', 'RandomContrast', 'RandomCutout',
          'RandomErasing', 'RandomGrayscale', 'RandomHorizontalFlip', 'RandomHue', 'RandomLighting', 'RandomResizedCrop',
          'RandomSaturation', 'RandomTranslate', 'ReplaceLabel', 'Translate', 'NormalizeImage',

@@ -8,6 +8,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/loader.html.md"""
 from __future__ import annotations
 
 import operator
+import threading
 import warnings
 from copy import copy, deepcopy
 from pathlib import Path
@@ -22,15 +23,15 @@ from fastcore.foundation import L
 from fasttransform import Pipeline, explode_types
 from fastai.data.core import TfmdDL, show_batch
 from fastai.data.load import DataLoader
-from fastai.data.transforms import Category, CategoryMap, MultiCategory
-from fastai.torch_core import TensorCategory, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
+from fastai.data.transforms import Category, CategoryMap, IntToFloatTensor, MultiCategory, Normalize
+from fastai.torch_core import TensorCategory, TensorImage, TensorImageBase, TensorMask, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
 
-from .core import OSCacheManager, clamp_workers, keep_torch_threads  # first: it imports FFCV without changing torch's threads
+from .core import OSCacheManager, clamp_workers, keep_torch_threads, max_workers  # first: it imports FFCV without changing torch's threads
 from .epoch_iterator import AsyncEpochIterator, EpochIterator
-from .operations import LabelKind, ToTensorBase as _ToTensorBase  # `fastai.vision.all` has a layer of that name
+from .operations import LabelKind, NormalizeImage, ToTensorBase as _ToTensorBase, ToTensorImage  # `fastai.vision.all` has a layer of that name
 from ffcv.fields import IntField
 from ffcv.fields.base import Field
-from ffcv.fields.rgb_image import CenterCropRGBImageDecoder as _CenterCropDecoder
+from ffcv.fields.rgb_image import CenterCropRGBImageDecoder as _CenterCropDecoder, ResizedCropRGBImageDecoder, SimpleRGBImageDecoder
 from ffcv.loader.loader import DEFAULT_OS_CACHE, ORDER_MAP, ORDER_TYPE, Loader as _Loader, OrderOption
 from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
@@ -55,6 +56,11 @@ def _check_bs(bs) -> int:
     except TypeError: raise TypeError(f"batch_size must be an int, not {type(bs).__name__} ({bs!r})") from None
     if bs < 1: raise ValueError(f"batch_size must be positive, got {bs}")
     return bs
+
+def _check_threads(n) -> int|None:
+    if n is not None and (isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0):
+        raise ValueError(f"loop_threads must be None or an int >= 0, got {n!r}")
+    return None if n is None else int(n)
 
 def _open(fname:Path, custom_fields) -> Reader:
     "The FFCV `Reader` of `fname`, or a clear error if it is no readable .beton"
@@ -165,19 +171,62 @@ def _check_operations(pipelines:Mapping, batch_tfms:bool):
                                 "transforms go in batch_tfms"))
 
 # %% ../nbs/07_loader.ipynb #93fe3d7e
-def _user_tfms(after_batch) -> list:
-    "The batch transforms of `after_batch`, without those that pipelines asked for"
+def _user_tfms(after_batch, expand:bool=True) -> list:
+    "The batch transforms of `after_batch`, without those that pipelines asked for; with the fastai transforms that a pipeline did instead if `expand`"
     fs = list(after_batch.fs) if isinstance(after_batch, Pipeline) else list(L(after_batch))
-    return [f for f in fs if not getattr(f, 'from_pipeline', False)]
+    out = []
+    for f in fs:
+        if not getattr(f, 'from_pipeline', False): out.append(f)
+        elif expand: out += list(getattr(f, 'replaces', None) or [])
+    return out
 
 def _with_decoders(after_batch, pipelines:Mapping) -> list:
     "The batch transforms `after_batch`, after the decoders that the operations of `pipelines` ask for"
-    fs = _user_tfms(after_batch)
     ops = [op for spec in pipelines.values() if spec is not None
            for op in (spec.transforms if isinstance(spec, PipelineSpec) else spec)]
     decoders = [op.batch_decoder() for op in ops if hasattr(op, 'batch_decoder')]
+    # fastai transforms that a pipeline does instead (in `replaces`) are left out where this one does them too
+    fs = _user_tfms(after_batch, expand=not any(getattr(d, 'replaces', None) for d in decoders))
     for d in decoders: d.check(fs)
     return decoders + fs
+
+# %% ../nbs/07_loader.ipynb #0838d1fd
+def _normalize_stats(tfms:list) -> tuple|None:
+    "The 0-1 mean and std of each channel, if `tfms` are fastai's `IntToFloatTensor` (of 0-255 images) and `Normalize` (of 1 or 3 channels), and nothing else"
+    i2f, norm = [t for t in tfms if type(t) is IntToFloatTensor], [t for t in tfms if type(t) is Normalize]
+    if len(tfms) != 2 or len(i2f) != 1 or len(norm) != 1: return None
+    i2f, norm = i2f[0], norm[0]
+    if i2f.div != 255. or norm.mean is None or norm.std is None or tuple(norm.axes) != (0, 2, 3): return None
+    mean, std = (np.asarray(to_cpu(o), np.float64).reshape(-1) for o in (norm.mean, norm.std))
+    if mean.size not in (1, 3) or std.size not in (1, 3) or not (std > 0).all(): return None
+    return np.broadcast_to(mean, (3,)).copy(), np.broadcast_to(std, (3,)).copy()
+
+_image_ops = ('ffcv.', 'fastxtend_ffcv.')
+def _foldable_image_pipe(spec) -> int|None:
+    "Where `NormalizeImage` goes in image pipeline `spec` (before its `ToTensorImage`), if it gives 0-255 RGB images there"
+    if spec is None or isinstance(spec, PipelineSpec) or len(spec) < 2: return None
+    if not isinstance(spec[0], (SimpleRGBImageDecoder, ResizedCropRGBImageDecoder)): return None
+    k = next((i for i, op in enumerate(spec) if isinstance(op, _ToTensorBase)), None)
+    if k is None or type(spec[k]) is not ToTensorImage or spec[k].tensor_cls is not TensorImage: return None
+    if not all(isinstance(op, _ToDevice) for op in spec[k+1:]): return None
+    middle = spec[1:k]
+    if any(isinstance(op, (NormalizeImage, _FFCVToTensor, ToTorchImage)) or not type(op).__module__.startswith(_image_ops) for op in middle): return None
+    return k
+
+def _normalize_in_pipeline(pipelines:Mapping, after_batch) -> tuple[Mapping, list]|None:
+    "`pipelines` and batch transforms with `IntToFloatTensor` and `Normalize` done by a `NormalizeImage` in the image pipeline, if that gives the same"
+    tfms = _user_tfms(after_batch)
+    stats = _normalize_stats(tfms)
+    if stats is None: return None
+    tensors = {name: next((op for op in spec if isinstance(op, _ToTensorBase)), None) for name, spec in pipelines.items()
+               if spec is not None and not isinstance(spec, PipelineSpec)}
+    images = [name for name, op in tensors.items() if op is not None and issubclass(op.tensor_cls, (TensorImageBase, TensorMask))]
+    if len(images) != 1 or any(isinstance(s, PipelineSpec) for s in pipelines.values()): return None
+    k = _foldable_image_pipe(pipelines[images[0]])
+    if k is None: return None
+    spec = list(pipelines[images[0]])
+    mean, std = stats
+    return {**pipelines, images[0]: spec[:k] + [NormalizeImage(mean * 255, std * 255, replaces=tfms)] + spec[k:]}, []
 
 # %% ../nbs/07_loader.ipynb #8979e3ad
 class _SetupView(DataLoader):
@@ -220,6 +269,8 @@ class Loader(_Loader):
         do_setup:bool=True, # Run the batch transforms' `setup`
         vocab:Sequence|None=None, # Class names, so that `show_batch` and `show_results` print labels, not indices
         items:Sequence|None=None, # What each item of the file is, such as its source file: `dl.items` and fastai's `Interpretation` show these
+        normalize_in_pipeline:bool|None=None, # Run batch transforms that are only `IntToFloatTensor` and `Normalize` as a `NormalizeImage` in the image pipeline, where that gives the same; None: when the batches stay on the CPU
+        loop_threads:int|None=None, # Torch threads of the loop over an epoch, while it runs; None: the cores that the workers leave, at least 1 (never more than torch's setting); 0: torch's setting
         **kwargs # `before_iter`, `after_batch` (or `batch_tfms`) and `after_iter`
     ):
         before_iter, after_batch, after_iter = _pop_callbacks(kwargs)
@@ -229,6 +280,9 @@ class Loader(_Loader):
         indices = _check_indices(indices, reader.num_samples, fname)
         if items is not None and len(items) != reader.num_samples:
             raise ValueError(f"items names {len(items)} items, but {fname.name} has {reader.num_samples}")
+        on_cpu = (default_device() if device is None else torch.device(device)).type == 'cpu'
+        if normalize_in_pipeline or (normalize_in_pipeline is None and on_cpu):
+            pipelines, after_batch = _normalize_in_pipeline(pipelines, after_batch) or (pipelines, after_batch)
         _check_operations(pipelines, bool(_user_tfms(after_batch)))
         batch_tfms = _with_decoders(after_batch, pipelines)
         if drop_last is None: drop_last = order in (OrderOption.RANDOM, OrderOption.QUASI_RANDOM)
@@ -242,7 +296,8 @@ class Loader(_Loader):
             super().__init__(str(fname), batch_size, clamp_workers(num_workers), False, order, distributed, seed,
                              indices, pipelines, custom_fields, drop_last, batches_ahead, recompile)
             if os_cache: self._use_os_cache()
-        self._args.update(os_cache=os_cache, custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab, items=items)
+        self._args.update(os_cache=os_cache, custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab, items=items,
+                          normalize_in_pipeline=normalize_in_pipeline, loop_threads=_check_threads(loop_threads))
         self._check_crops()
         self._split_idx = int(order == OrderOption.SEQUENTIAL) if split_idx is None else split_idx
         self.before_iter, self.after_iter = before_iter or noop, after_iter or noop
@@ -256,6 +311,13 @@ class Loader(_Loader):
         if do_setup:
             self.after_batch.setup(_SetupView(self))
             self.to(self.device)  # transforms set up from data hold their state (`Normalize`'s stats) on its device
+
+    @property
+    def loop_threads(self) -> int:
+        "Torch's intra-op threads in the thread that iterates over an epoch, while the epoch runs"
+        n = self._args['loop_threads']
+        if n is None: return min(torch.get_num_threads(), max(1, max_workers() - self.num_workers))
+        return n or torch.get_num_threads()
 
     def _use_os_cache(self):
         "Read through our `OSCacheManager`, recompiling the pipelines' reads"
@@ -435,6 +497,11 @@ class _Epoch:
         self.dl, self.after_iter, self.k = dl, after_iter, 0
         if dl.code is None or dl.recompile: dl.generate_code()
         with keep_torch_threads(): self.it = (AsyncEpochIterator if dl.async_tfms else EpochIterator)(dl, order)
+        self._threads = None  # (thread, torch's thread count) to restore when the epoch ends
+        n = dl.loop_threads
+        if n != torch.get_num_threads():  # torch's idle OpenMP threads spin, and would take the workers' cores
+            self._threads = (threading.get_ident(), torch.get_num_threads())
+            torch.set_num_threads(n)
 
     def __iter__(self): return self
 
@@ -458,7 +525,12 @@ class _Epoch:
 
     def close(self):
         "Stop the epoch's thread and free its memory"
-        if hasattr(self, 'it'): self.it.close()  # not if it failed to start
+        try:
+            if hasattr(self, 'it'): self.it.close()  # not if it failed to start
+        finally:
+            threads, self._threads = getattr(self, '_threads', None), None
+            # torch's count is per thread: an epoch dropped in another thread leaves this one's alone
+            if threads is not None and threads[0] == threading.get_ident(): torch.set_num_threads(threads[1])
 
     def __del__(self): self.close()
 

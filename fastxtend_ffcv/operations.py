@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import Enum
+from typing import Sequence
 
 import numpy as np
 import torch
 
 from fasttransform import retain_meta
+from fastai.data.transforms import IntToFloatTensor, Normalize
 from fastai.losses import BCEWithLogitsLossFlat, CrossEntropyLossFlat, MSELossFlat
 from fastai.torch_core import (TensorBase, TensorImage, TensorImageBW, TensorMask, TensorCategory,
                                TensorMultiCategory, TitledTensorScalar, default_device)
@@ -21,10 +23,12 @@ from fastai.torch_core import (TensorBase, TensorImage, TensorImageBW, TensorMas
 from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _ToTensor, Convert, View
 from ffcv.transforms.common import Squeeze as _Squeeze
+from ffcv.transforms.normalize import NormalizeImage as _NormalizeImage
 
 # %% auto #0
 __all__ = ['LabelKind', 'ToTensorBase', 'ToTensorImage', 'ToTensorImageBW', 'ToTensorMask', 'ToTensorCategory',
-           'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'Squeeze', 'ToDevice', 'Convert', 'View']
+           'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'Squeeze', 'image_shape', 'DecodeNormalized',
+           'NormalizeImage', 'ToDevice', 'Convert', 'View']
 
 # %% ../nbs/05_operations.ipynb #36e7587e
 _all_ = ['Convert', 'View']
@@ -145,6 +149,70 @@ class Squeeze(_Squeeze):
             if not d: return inp
             return t.squeeze(d) if t is inp else retain_meta(inp, t.squeeze(d).as_subclass(type(inp)))
         return squeeze
+
+# %% ../nbs/05_operations.ipynb #f95375b5
+def image_shape(op, state) -> tuple:
+    "The image shape of pipeline `state`, or a clear error if it is no `H×W×3` uint8 image batch on the CPU, the input of image operation `op`"
+    shape = None if state.shape is None else tuple(state.shape)
+    if state.dtype != np.uint8 or shape is None or len(shape) != 3 or shape[-1] != 3 or state.device.type != 'cpu':
+        raise TypeError(f"{type(op).__name__} works on H×W×3 uint8 images, but the operation before it gives "
+                        f"{state.dtype} of shape {shape}: place it after the image decoder and before ToTensor")
+    return shape
+
+# %% ../nbs/05_operations.ipynb #8d869833
+class DecodeNormalized(Normalize):
+    "Shows images that a pipeline's `NormalizeImage` normalized, and leaves batches as they are; a fastai `Normalize`, so that `vision_learner` adds none"
+    order, from_pipeline = 0, True  # decodes last; added by the `Loader`
+    def __init__(self,
+        mean:Sequence[float], # Mean of each channel, on a 0-1 scale
+        std:Sequence[float], # Standard deviation of each channel, on a 0-1 scale
+        replaces:list|None=None # fastai batch transforms whose work the pipeline does instead, when a `Loader` moved them there
+    ):
+        self.replaces = replaces
+        super().__init__(*(torch.tensor(np.asarray(o, np.float32)).view(1, 3, 1, 1) for o in (mean, std)))
+
+    def setups(self, dl): pass  # the statistics are the pipeline's
+    def encodes(self, x:TensorImage): return x
+    def decodes(self, x:TensorImage): return (x * self.std.to(x.device) + self.mean.to(x.device)).clamp(0, 1)
+
+    def check(self, tfms:Sequence):
+        "Raise if batch transforms `tfms` would convert or normalize the images again"
+        for t in tfms:
+            if isinstance(t, (IntToFloatTensor, Normalize)) and not isinstance(t, DecodeNormalized):
+                raise ValueError(f"The pipeline's NormalizeImage already converts the images to normalized floats: "
+                                 f"remove {type(t).__name__} from the batch transforms")
+
+# %% ../nbs/05_operations.ipynb #3d9d5988
+class NormalizeImage(_NormalizeImage):
+    "FFCV's `NormalizeImage`: uint8 images to normalized float32 in the loader's threads, which `show_batch` decodes"
+    def __init__(self,
+        mean:Sequence[float], # Mean of each channel, in pixel levels (0-255) as in FFCV; see `from_stats` for fastai's 0-1 stats
+        std:Sequence[float], # Standard deviation of each channel, in pixel levels
+        type:np.dtype=np.float32, # Output dtype; only float32 (FFCV's float16 gives int16 bit patterns on the CPU)
+        replaces:list|None=None # fastai batch transforms whose work this does instead, when a `Loader` moved them here
+    ):
+        mean, std = np.asarray(mean, np.float64), np.asarray(std, np.float64)
+        if mean.shape != (3,) or std.shape != (3,): raise ValueError(f"mean and std must have 3 values, got {mean.tolist()} and {std.tolist()}")
+        if not (std > 0).all(): raise ValueError(f"std must be positive, got {std.tolist()}")
+        if np.dtype(type) != np.float32: raise TypeError(f"NormalizeImage gives float32 on the CPU, not {np.dtype(type)}")
+        super().__init__(mean, std, np.float32)
+        self.mean, self.std, self.replaces = mean, std, replaces
+
+    @classmethod
+    def from_stats(cls,
+        mean:Sequence[float], # Mean of each channel, on a 0-1 scale, like fastai's `imagenet_stats`
+        std:Sequence[float] # Standard deviation of each channel, on a 0-1 scale
+    ):
+        "A `NormalizeImage` from fastai-style statistics, like `Normalize.from_stats`"
+        return cls(np.asarray(mean, np.float64) * 255, np.asarray(std, np.float64) * 255)
+
+    def declare_state_and_memory(self, previous_state):
+        image_shape(self, previous_state)
+        return super().declare_state_and_memory(previous_state)
+
+    def batch_decoder(self) -> DecodeNormalized:
+        "The batch transform that the `Loader` adds, to decode what this operation did"
+        return DecodeNormalized(self.mean / 255, self.std / 255, self.replaces)
 
 # %% ../nbs/05_operations.ipynb #a1bcb691
 class ToDevice(_ToDevice):

@@ -23,12 +23,11 @@ from fastai.data.transforms import IntToFloatTensor, Normalize
 from fastai.torch_core import TensorImage
 
 from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
-from .operations import Squeeze
+from .operations import DecodeNormalized, NormalizeImage, Squeeze, image_shape
 from ffcv.pipeline.allocation_query import AllocationQuery
 from ffcv.pipeline.compiler import Compiler
 from ffcv.pipeline.operation import Operation
 from ffcv.transforms.cutout import Cutout as _Cutout
-from ffcv.transforms.normalize import NormalizeImage as _NormalizeImage
 from ffcv.transforms.flip import RandomHorizontalFlip as _RandomHorizontalFlip
 from ffcv.transforms.poisoning import Poison
 from ffcv.transforms.random_resized_crop import RandomResizedCrop
@@ -37,11 +36,11 @@ from ffcv.transforms.replace_label import ReplaceLabel
 # %% auto #0
 __all__ = ['RandomImageOperation', 'RandomHorizontalFlip', 'RandomTranslate', 'Translate', 'LightingOperation',
            'RandomBrightness', 'RandomContrast', 'RandomSaturation', 'RandomLighting', 'RandomHue', 'GrayscaleType',
-           'RandomGrayscale', 'RandomChannelDrop', 'RandomCutout', 'RandomErasing', 'DecodeNormalized',
-           'NormalizeImage', 'Cutout', 'RandomResizedCrop', 'Poison', 'ReplaceLabel', 'Squeeze']
+           'RandomGrayscale', 'RandomChannelDrop', 'RandomCutout', 'RandomErasing', 'Cutout', 'RandomResizedCrop',
+           'Poison', 'ReplaceLabel', 'Squeeze', 'NormalizeImage', 'DecodeNormalized']
 
 # %% ../nbs/08_transforms.ipynb #987dd6d2
-_all_ = ['RandomResizedCrop', 'Poison', 'ReplaceLabel', 'Squeeze']
+_all_ = ['RandomResizedCrop', 'Poison', 'ReplaceLabel', 'Squeeze', 'NormalizeImage', 'DecodeNormalized']  # the last two live in `operations`
 
 # %% ../nbs/08_transforms.ipynb #5c643446
 def _check_prob(prob, name='prob'):
@@ -84,15 +83,6 @@ def _copy_image(img, out):
         for j in range(src.size): dst[j] = src[j]
     else: out[:] = img
 
-# %% ../nbs/08_transforms.ipynb #3330a3c0
-def _image_shape(op, state) -> tuple:
-    "The image shape of pipeline `state`, or a clear error if it is no `H×W×3` uint8 image batch on the CPU"
-    shape = None if state.shape is None else tuple(state.shape)
-    if state.dtype != np.uint8 or shape is None or len(shape) != 3 or shape[-1] != 3 or state.device.type != 'cpu':
-        raise TypeError(f"{type(op).__name__} works on H×W×3 uint8 images, but the operation before it gives "
-                        f"{state.dtype} of shape {shape}: place it after the image decoder and before ToTensor")
-    return shape
-
 # %% ../nbs/08_transforms.ipynb #30cab57b
 class RandomImageOperation(Operation):
     "Base of the transforms here: change each `H×W×3` uint8 image with probability `prob`, into the operation's own buffer"
@@ -107,7 +97,7 @@ class RandomImageOperation(Operation):
         "Raise if the transform can't work on `h`×`w` images"
 
     def declare_state_and_memory(self, previous_state):
-        self.check_size(*_image_shape(self, previous_state)[:2])
+        self.check_size(*image_shape(self, previous_state)[:2])
         return replace(previous_state, jit_mode=True), AllocationQuery(previous_state.shape, previous_state.dtype)
 
 # %% ../nbs/08_transforms.ipynb #8a2201c8
@@ -615,58 +605,6 @@ class RandomErasing(RandomImageOperation):
         erase.is_parallel = True
         return erase
 
-# %% ../nbs/08_transforms.ipynb #cc2e9c0e
-class DecodeNormalized(Normalize):
-    "Shows images that a pipeline's `NormalizeImage` normalized, and leaves batches as they are; a fastai `Normalize`, so that `vision_learner` adds none"
-    order, from_pipeline = 0, True  # decodes last; added by the `Loader`
-    def __init__(self,
-        mean:Sequence[float], # Mean of each channel, on a 0-1 scale
-        std:Sequence[float] # Standard deviation of each channel, on a 0-1 scale
-    ):
-        super().__init__(*(torch.tensor(np.asarray(o, np.float32)).view(1, 3, 1, 1) for o in (mean, std)))
-
-    def setups(self, dl): pass  # the statistics are the pipeline's
-    def encodes(self, x:TensorImage): return x
-    def decodes(self, x:TensorImage): return (x * self.std.to(x.device) + self.mean.to(x.device)).clamp(0, 1)
-
-    def check(self, tfms:Sequence):
-        "Raise if batch transforms `tfms` would convert or normalize the images again"
-        for t in tfms:
-            if isinstance(t, (IntToFloatTensor, Normalize)) and not isinstance(t, DecodeNormalized):
-                raise ValueError(f"The pipeline's NormalizeImage already converts the images to normalized floats: "
-                                 f"remove {type(t).__name__} from the batch transforms")
-
-# %% ../nbs/08_transforms.ipynb #601fd2e6
-class NormalizeImage(_NormalizeImage):
-    "FFCV's `NormalizeImage`: uint8 images to normalized float32 in the loader's threads, which `show_batch` decodes"
-    def __init__(self,
-        mean:Sequence[float], # Mean of each channel, in pixel levels (0-255) as in FFCV; see `from_stats` for fastai's 0-1 stats
-        std:Sequence[float], # Standard deviation of each channel, in pixel levels
-        type:np.dtype=np.float32 # Output dtype; only float32 (FFCV's float16 gives int16 bit patterns on the CPU)
-    ):
-        mean, std = np.asarray(mean, np.float64), np.asarray(std, np.float64)
-        if mean.shape != (3,) or std.shape != (3,): raise ValueError(f"mean and std must have 3 values, got {mean.tolist()} and {std.tolist()}")
-        if not (std > 0).all(): raise ValueError(f"std must be positive, got {std.tolist()}")
-        if np.dtype(type) != np.float32: raise TypeError(f"NormalizeImage gives float32 on the CPU, not {np.dtype(type)}")
-        super().__init__(mean, std, np.float32)
-        self.mean, self.std = mean, std
-
-    @classmethod
-    def from_stats(cls,
-        mean:Sequence[float], # Mean of each channel, on a 0-1 scale, like fastai's `imagenet_stats`
-        std:Sequence[float] # Standard deviation of each channel, on a 0-1 scale
-    ):
-        "A `NormalizeImage` from fastai-style statistics, like `Normalize.from_stats`"
-        return cls(np.asarray(mean, np.float64) * 255, np.asarray(std, np.float64) * 255)
-
-    def declare_state_and_memory(self, previous_state):
-        _image_shape(self, previous_state)
-        return super().declare_state_and_memory(previous_state)
-
-    def batch_decoder(self) -> DecodeNormalized:
-        "The batch transform that the `Loader` adds, to decode what this operation did"
-        return DecodeNormalized(self.mean / 255, self.std / 255)
-
 # %% ../nbs/08_transforms.ipynb #35cb1b04
 class Cutout(_Cutout):
     "FFCV's `Cutout`: fill a random `crop_size` square of every image with `fill`; refused when built for images smaller than the square"
@@ -677,6 +615,6 @@ class Cutout(_Cutout):
         super().__init__(_check_int(crop_size, 1, 'crop_size'), tuple(_check_fill(fill)))
 
     def declare_state_and_memory(self, previous_state):
-        h, w, _ = _image_shape(self, previous_state)
+        h, w, _ = image_shape(self, previous_state)
         if self.crop_size > min(h, w): raise ValueError(f"Cutout's crop_size {self.crop_size} is larger than the {h}×{w} images")
         return super().declare_state_and_memory(previous_state)
