@@ -219,7 +219,7 @@ def _normalize_in_pipeline(pipelines:Mapping, after_batch) -> tuple[Mapping, lis
     stats = _normalize_stats(tfms)
     if stats is None: return None
     tensors = {name: next((op for op in spec if isinstance(op, _ToTensorBase)), None) for name, spec in pipelines.items()
-               if spec is not None and not isinstance(spec, PipelineSpec)}
+               if isinstance(spec, (list, tuple))}  # others are refused by name later, or aren't ours to change
     images = [name for name, op in tensors.items() if op is not None and issubclass(op.tensor_cls, (TensorImageBase, TensorMask))]
     if len(images) != 1 or any(isinstance(s, PipelineSpec) for s in pipelines.values()): return None
     k = _foldable_image_pipe(pipelines[images[0]])
