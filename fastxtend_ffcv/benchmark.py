@@ -20,7 +20,7 @@ import torch
 from fastcore.script import call_parse
 
 from .core import keep_torch_threads, max_workers
-from .fields import RandomResizedCropRGBImageDecoder, RGBImageField
+from .fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder, RGBImageField
 from .writer import DatasetWriter
 from .loader import Loader, OrderOption
 from . import operations as ops
@@ -32,9 +32,10 @@ from .transforms import NormalizeImage, RandomHorizontalFlip
 from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 
 # %% auto #0
-__all__ = ['photos', 'photo_crops', 'write_workloads', 'epoch_time', 'interleaved', 'ffcv_image_loader', 'image_loader',
-           'fastai_photo_loader', 'torch_photo_loader', 'memcpy_gbs', 'jpeg_decode_rate', 'bench_writer', 'bench_layer',
-           'bench_photo', 'bench_tabular', 'bench_limits', 'transform_cases', 'bench_transforms', 'training_loader',
+__all__ = ['photos', 'photo_crops', 'write_workloads', 'write_imagenet', 'epoch_time', 'interleaved', 'ffcv_image_loader',
+           'image_loader', 'imagenet_loaders', 'fastai_photo_loader', 'torch_photo_loader', 'memcpy_gbs',
+           'jpeg_decode_rate', 'bench_writer', 'bench_layer', 'bench_photo', 'bench_tabular', 'InLoop', 'loop_works',
+           'bench_loop', 'bench_imagenet', 'bench_limits', 'transform_cases', 'bench_transforms', 'training_loader',
            'train_steps', 'bench_training', 'run_suite', 'main']
 
 # %% ../nbs/12_benchmark.ipynb #e08de6b6
@@ -72,30 +73,41 @@ class _Items:
 def write_workloads(
     path:Path, # Folder for the data
     n_small:int=10_000, # Number of 32×32 images
-    n_photo:int=2_000, # Number of ~160px photos
+    n_photo:int=2_000, # Number of ~128px photos
     n_tab:int=200_000, # Number of tabular rows
     num_workers:int=-1 # Writer processes
 ) -> dict:
-    "The benchmarks' data: 32×32 raw and JPEG images, ~160px JPEG photos (also as files), and Otto-like rows"
+    "The benchmarks' data: 32×32 raw and JPEG images, ~128px JPEG photos (also as files), and Otto-like rows"
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
-    small, photo = photo_crops(n_small, 32, seed=1), photo_crops(n_photo, 160, seed=2)
+    small, photo = photo_crops(n_small, 32, seed=1), photo_crops(n_photo, 128, seed=2)
     small = [cv2.resize(o, (32, 32), interpolation=cv2.INTER_AREA) for o in small]
     labels = np.arange(max(n_small, n_photo)) % 10
     def write(name, fields, items):
         return DatasetWriter(path/name, fields, num_workers=num_workers, overwrite=True).from_indexed_dataset(items)
     res = {'raw32': write('raw32.beton', {'image': RGBImageField('raw'), 'label': IntField()}, _Items(small, labels)),
            'jpg32': write('jpg32.beton', {'image': RGBImageField('jpg'), 'label': IntField()}, _Items(small, labels)),
-           'photo160': write('photo160.beton', {'image': RGBImageField('jpg'), 'label': IntField()}, _Items(photo, labels))}
-    folder = path/'photo160'
+           'photo128': write('photo128.beton', {'image': RGBImageField('jpg'), 'label': IntField()}, _Items(photo, labels))}
+    folder = path/'photo128'
     for i, img in enumerate(photo):
         (folder/str(labels[i])).mkdir(parents=True, exist_ok=True)
         cv2.imwrite(str(folder/str(labels[i])/f'{i}.jpg'), cv2.cvtColor(img, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 90])
-    res['photo160_files'] = folder
+    res['photo128_files'] = folder
     from fastxtend_ffcv.datasets import otto_like
     x, y = otto_like(n_tab)
     res['tab'] = write('tab.beton', {'x': NDArrayField(np.dtype('float32'), (93,)), 'y': IntField()}, _Items(x, y))
     res['tab_arrays'] = (x, y)
     return res
+
+def write_imagenet(
+    path:Path, # Folder for the data
+    n:int=1_500, # Number of photos
+    num_workers:int=-1 # Writer processes
+) -> Path:
+    "An ImageNet-like workload, as FFCV's ImageNet recipe stores it: photos of up to 512px, as JPEG of quality 90"
+    items = _Items(photo_crops(n, 512, seed=4), np.arange(n) % 10)
+    field = RGBImageField('jpg', max_resolution=512, jpeg_quality=90)
+    DatasetWriter(Path(path)/'imagenet.beton', {'image': field, 'label': IntField()}, num_workers=num_workers, overwrite=True).from_indexed_dataset(items)
+    return Path(path)/'imagenet.beton'
 
 # %% ../nbs/12_benchmark.ipynb #4550fad9
 def epoch_time(dl) -> tuple[float, int, int]:
@@ -136,38 +148,55 @@ class _Normalized:
         for x, y in self.dl: yield (x.float().div_(255) - self.mean) / self.std, y
 
 def _image_decoder(workload, ffcv_decoder=False):
-    if workload != 'photo160': return SimpleRGBImageDecoder()
-    return (FFCVRandomResizedCropRGBImageDecoder if ffcv_decoder else RandomResizedCropRGBImageDecoder)((128,128))
+    if workload != 'photo128': return SimpleRGBImageDecoder()
+    return (FFCVRandomResizedCropRGBImageDecoder if ffcv_decoder else RandomResizedCropRGBImageDecoder)((64,64))
 
-def ffcv_image_loader(path, workload, bs, workers, ffcv_decoder=False):
-    "FFCV's `Loader` for an image workload, with FFCV's operations (and FFCV's own crop decoder if `ffcv_decoder`)"
-    extra = [RandomHorizontalFlip()] if workload == 'photo160' else []
-    return FFCVLoader(str(path), bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, batches_ahead=2,
+def ffcv_image_loader(path, workload, bs, workers, ffcv_decoder=False, indices=None):
+    "FFCV's `Loader` for an image workload, with FFCV's operations (and FFCV's own crop decoder if `ffcv_decoder`), over `indices` or all"
+    extra = [RandomHorizontalFlip()] if workload == 'photo128' else []
+    return FFCVLoader(str(path), bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, batches_ahead=2, indices=indices,
                       pipelines={'image': [_image_decoder(workload, ffcv_decoder), *extra, ToTensor(), ToTorchImage()],
                                  'label': [IntDecoder(), ToTensor(), Squeeze()]})
 
-def image_loader(path, workload, bs, workers, tfms=False, normalize=False):
-    "This package's `Loader` for an image workload, with or without fastai's batch transforms, or `NormalizeImage` in the pipeline"
+def image_loader(path, workload, bs, workers, tfms=False, normalize=False, indices=None):
+    "This package's `Loader` for an image workload, with or without fastai's batch transforms, or `NormalizeImage` in the pipeline, over `indices` or all"
     from fastai.data.transforms import IntToFloatTensor, Normalize
-    extra = [RandomHorizontalFlip()] if workload == 'photo160' else []
+    extra = [RandomHorizontalFlip()] if workload == 'photo128' else []
     if normalize: extra.append(NormalizeImage.from_stats(*_stats))
-    return Loader(path, bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, device='cpu',
+    return Loader(path, bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, device='cpu', indices=indices,
                   pipelines={'image': [_image_decoder(workload), *extra, ops.ToTensorImage(), ops.ToDevice('cpu')],
                              'label': [IntDecoder(), ops.ToTensorCategory(), ops.Squeeze(), ops.ToDevice('cpu')]},
                   batch_tfms=[IntToFloatTensor(), Normalize.from_stats(*_stats, cuda=False)] if tfms else None)
+
+def imagenet_loaders(path, bs, workers, ffcv=False) -> tuple:
+    "Training and validation loaders of the ImageNet-like workload, as FFCV's recipe: random resized crop to 176 and flip; centre crop 224/256"
+    if ffcv:
+        from ffcv.fields.decoders import CenterCropRGBImageDecoder as FFCVCenterCrop
+        from ffcv.transforms import RandomHorizontalFlip as FFCVFlip
+        def make(decoder, flip, order):
+            return FFCVLoader(str(path), bs, num_workers=workers, order=order, seed=0, batches_ahead=2, drop_last=False,
+                              pipelines={'image': [decoder, *flip, ToTensor(), ToTorchImage()], 'label': [IntDecoder(), ToTensor(), Squeeze()]})
+        return (make(FFCVRandomResizedCropRGBImageDecoder((176, 176)), [FFCVFlip()], OrderOption.RANDOM),
+                make(FFCVCenterCrop((224, 224), 224/256), [], OrderOption.SEQUENTIAL))
+    def make(decoder, flip, order):
+        return Loader(path, bs, num_workers=workers, order=order, seed=0, device='cpu', drop_last=False,
+                      pipelines={'image': [decoder, *flip, ops.ToTensorImage(), ops.ToDevice('cpu')],
+                                 'label': [IntDecoder(), ops.ToTensorCategory(), ops.Squeeze(), ops.ToDevice('cpu')]})
+    return (make(RandomResizedCropRGBImageDecoder(176), [RandomHorizontalFlip()], OrderOption.RANDOM),
+            make(CenterCropRGBImageDecoder(224, 224/256), [], OrderOption.SEQUENTIAL))
 
 # %% ../nbs/12_benchmark.ipynb #766cbfef
 def fastai_photo_loader(folder, bs, workers):
     "fastai's own `DataLoader`: a `DataBlock` over the image files, with `RandomResizedCrop` and `FlipItem`"
     from fastai.vision.all import DataBlock, ImageBlock, CategoryBlock, get_image_files, parent_label, RandomResizedCrop, FlipItem, Normalize
     dblock = DataBlock((ImageBlock, CategoryBlock), get_items=get_image_files, get_y=parent_label, splitter=lambda o: (list(range(len(o))), []),
-                       item_tfms=[RandomResizedCrop(128), FlipItem(0.5)], batch_tfms=[Normalize.from_stats(*_stats, cuda=False)])
+                       item_tfms=[RandomResizedCrop(64), FlipItem(0.5)], batch_tfms=[Normalize.from_stats(*_stats, cuda=False)])
     return dblock.dataloaders(folder, bs=bs, num_workers=workers, device='cpu').train
 
 def torch_photo_loader(folder, bs, workers):
     "PyTorch's `DataLoader` over torchvision's `ImageFolder`, with the same augmentations"
     from torchvision import datasets, transforms as T
-    tfm = T.Compose([T.RandomResizedCrop(128, antialias=True), T.RandomHorizontalFlip(), T.PILToTensor(),
+    tfm = T.Compose([T.RandomResizedCrop(64, antialias=True), T.RandomHorizontalFlip(), T.PILToTensor(),
                      T.ConvertImageDtype(torch.float), T.Normalize(*_stats)])
     # no persistent workers: they would go on decoding while the other loaders are timed
     return torch.utils.data.DataLoader(datasets.ImageFolder(folder, tfm), bs, shuffle=True, num_workers=workers, drop_last=True)
@@ -206,7 +235,7 @@ def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 # %% ../nbs/12_benchmark.ipynb #f53eb6f4
-def bench_layer(data:dict, workloads=('raw32', 'jpg32', 'photo160'), bss=(64, 256), workers=(1, 2), rounds=5) -> pd.DataFrame:
+def bench_layer(data:dict, workloads=('raw32', 'jpg32', 'photo128'), bss=(64, 256), workers=(1, 2), rounds=5) -> pd.DataFrame:
     "FFCV's `Loader` against this package's, on the same pipelines, with and without fastai's batch transforms"
     out = []
     for wl in workloads:
@@ -226,18 +255,18 @@ def bench_layer(data:dict, workloads=('raw32', 'jpg32', 'photo160'), bss=(64, 25
 
 # %% ../nbs/12_benchmark.ipynb #d41a367e
 def bench_photo(data:dict, bss=(64, 256), workers=(1, 2), rounds=3) -> pd.DataFrame:
-    "This package's `Loader` against fastai's and PyTorch's `DataLoader`s: ~160px JPEGs, random resized crop to 128 and flip"
+    "This package's `Loader` against fastai's and PyTorch's `DataLoader`s: ~128px JPEGs, random resized crop to 64 and flip"
     out = []
     for bs in bss:
         for w in workers:
-            res = interleaved({'ffcv, its crop decoder': ffcv_image_loader(data['photo160'], 'photo160', bs, w, ffcv_decoder=True),
-                               'fastxtend_ffcv': image_loader(data['photo160'], 'photo160', bs, w),
-                               'fastxtend_ffcv+batch_tfms': image_loader(data['photo160'], 'photo160', bs, w, tfms=True),
-                               'fastxtend_ffcv+NormalizeImage': image_loader(data['photo160'], 'photo160', bs, w, normalize=True),
-                               'fastai DataLoader': fastai_photo_loader(data['photo160_files'], bs, w),
-                               'torch DataLoader': torch_photo_loader(data['photo160_files'], bs, w)}, rounds)
+            res = interleaved({'ffcv, its crop decoder': ffcv_image_loader(data['photo128'], 'photo128', bs, w, ffcv_decoder=True),
+                               'fastxtend_ffcv': image_loader(data['photo128'], 'photo128', bs, w),
+                               'fastxtend_ffcv+batch_tfms': image_loader(data['photo128'], 'photo128', bs, w, tfms=True),
+                               'fastxtend_ffcv+NormalizeImage': image_loader(data['photo128'], 'photo128', bs, w, normalize=True),
+                               'fastai DataLoader': fastai_photo_loader(data['photo128_files'], bs, w),
+                               'torch DataLoader': torch_photo_loader(data['photo128_files'], bs, w)}, rounds)
             res['vs_fastai'] = res.images_s / res.set_index('loader').images_s['fastai DataLoader']
-            out.append(res.assign(section='photo', workload='photo160', bs=bs, workers=w))
+            out.append(res.assign(section='photo', workload='photo128', bs=bs, workers=w))
     return pd.concat(out, ignore_index=True)
 
 def bench_tabular(data:dict, bs=1024, workers=2, rounds=5) -> pd.DataFrame:
@@ -250,11 +279,74 @@ def bench_tabular(data:dict, bs=1024, workers=2, rounds=5) -> pd.DataFrame:
                        'torch DataLoader': torch.utils.data.DataLoader(ds, bs, shuffle=True, drop_last=True, num_workers=0)}, rounds)
     return res.assign(section='tabular', workload='otto93', bs=bs, workers=workers)
 
+# %% ../nbs/12_benchmark.ipynb #ae5a257b
+def _loop_model() -> tuple:
+    "A small CNN and its optimizer: the training step of the loop benchmarks"
+    torch.manual_seed(0)
+    m = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 3, stride=2, padding=1), torch.nn.ReLU(), torch.nn.Conv2d(16, 32, 3, stride=2, padding=1),
+                            torch.nn.ReLU(), torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(32, 10))
+    return m, torch.optim.SGD(m.parameters(), lr=0.01)
+
+def _convert(x, y): return x.float().div_(255) if x.dtype == torch.uint8 else x
+
+class InLoop:
+    "Batches of `dl`, each put through `work(x, y)` in the loop first, as a training loop would"
+    def __init__(self, dl, work): self.dl, self.work = dl, work
+    def __iter__(self):
+        for b in self.dl:
+            self.work(*b[:2])
+            yield b
+
+def loop_works() -> dict:
+    "The work of the loop benchmarks: `x.float().div_(255)` (skipped on floats), and a small CNN's training step after it"
+    model, opt = _loop_model()
+    def cnn(x, y):
+        loss = torch.nn.functional.cross_entropy(model(_convert(x, y).as_subclass(torch.Tensor)), y.as_subclass(torch.Tensor) % 10)
+        opt.zero_grad(); loss.backward(); opt.step()
+    return {'convert': _convert, 'cnn': cnn}
+
+def bench_loop(
+    data:dict, # From `write_workloads`
+    workloads=('raw32', 'jpg32', 'photo128'),
+    bss=(64, 256),
+    workers=(1, 2),
+    n:dict|None=None, # Items per epoch for each workload; all by default
+    rounds:int=3
+) -> pd.DataFrame:
+    "FFCV's `Loader` against this package's with the same work in the loop; and both with fastai's `IntToFloatTensor` and `Normalize` (in plain torch for FFCV)"
+    out, works = [], loop_works()
+    for wl in workloads:
+        idx = None if not n or wl not in n else list(range(n[wl]))
+        for bs in bss:
+            for w in workers:
+                for wn, work in works.items():
+                    res = interleaved({'ffcv': InLoop(ffcv_image_loader(data[wl], wl, bs, w, indices=idx), work),
+                                       'fastxtend_ffcv': InLoop(image_loader(data[wl], wl, bs, w, indices=idx), work),
+                                       'ffcv+normalize': InLoop(_Normalized(ffcv_image_loader(data[wl], wl, bs, w, indices=idx)), work),
+                                       'fastxtend_ffcv+batch_tfms': InLoop(image_loader(data[wl], wl, bs, w, tfms=True, indices=idx), work)}, rounds)
+                    t = res.set_index('loader').images_s
+                    res['vs_ffcv'] = [t[k] / t[{'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize'}.get(k, k)] for k in res.loader]
+                    out.append(res.assign(section='loop', workload=wl, bs=bs, workers=w, work=wn))
+    return pd.concat(out, ignore_index=True)
+
+def bench_imagenet(path:Path, bss=(64, 256), workers=(1, 2), rounds=3) -> pd.DataFrame:
+    "This package's `Loader` against FFCV's own, each with its own decoders, on the ImageNet-like workload: training and validation epochs"
+    out = []
+    for bs in bss:
+        for w in workers:
+            (ours_t, ours_v), (ffcv_t, ffcv_v) = imagenet_loaders(path, bs, w), imagenet_loaders(path, bs, w, ffcv=True)
+            res = interleaved({'ffcv train': ffcv_t, 'fastxtend_ffcv train': ours_t, 'ffcv valid': ffcv_v, 'fastxtend_ffcv valid': ours_v}, rounds)
+            t = res.set_index('loader').images_s
+            res['vs_ffcv'] = [t[k] / t['ffcv ' + k.split()[-1]] for k in res.loader]
+            out.append(res.assign(section='imagenet', workload='imagenet512', bs=bs, workers=w))
+    return pd.concat(out, ignore_index=True)
+
+
 # %% ../nbs/12_benchmark.ipynb #03dfd1c7
 def bench_limits(data_small:list, data_photo:list, workers:int) -> dict:
-    "The machine's limits: copy bandwidth, and JPEG decode rates for the 32px and 160px images on `workers` cores"
+    "The machine's limits: copy bandwidth, and JPEG decode rates for the 32px and 128px photos on `workers` cores"
     return dict(memcpy_gbs=memcpy_gbs(), jpg32_decode_s=jpeg_decode_rate(data_small) * workers,
-                photo160_decode_s=jpeg_decode_rate(data_photo) * workers)
+                photo128_decode_s=jpeg_decode_rate(data_photo) * workers)
 
 # %% ../nbs/12_benchmark.ipynb #bd8a4c44
 def transform_cases(
@@ -334,7 +426,7 @@ def training_loader(path, bs, workers, device, async_tfms=False, aug=False):
     from fastai.vision.augment import aug_transforms
     tfms = [IntToFloatTensor(), *(aug_transforms(do_flip=False) if aug else []), Normalize.from_stats(*_stats, cuda=False)]
     return Loader(path, bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, drop_last=True, device=device, async_tfms=async_tfms,
-                  pipelines={'image': [_image_decoder('photo160'), RandomHorizontalFlip(), ops.ToTensorImage(), ops.ToDevice(device)],
+                  pipelines={'image': [_image_decoder('photo128'), RandomHorizontalFlip(), ops.ToTensorImage(), ops.ToDevice(device)],
                              'label': [IntDecoder(), ops.ToTensorCategory(), ops.Squeeze(), ops.ToDevice(device)]},
                   batch_tfms=tfms)
 
@@ -377,13 +469,13 @@ def bench_training(
     workers = max_workers() if workers is None else workers
     model = (model_fn or (lambda: resnet18(num_classes=10)))().to(device).to(memory_format=torch.channels_last)
     opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
-    loaders = {f"{'async' if a else 'sync'}{' + aug_transforms' if aug else ''}": training_loader(data['photo160'], bs, workers, device, a, aug)
+    loaders = {f"{'async' if a else 'sync'}{' + aug_transforms' if aug else ''}": training_loader(data['photo128'], bs, workers, device, a, aug)
                for aug in (False, True) for a in (False, True)}
     for dl in loaders.values(): train_steps(dl, model, opt, 2)  # compile, warm up
     res = {k: [] for k in loaders}
     for _ in range(rounds):
         for k, dl in loaders.items(): res[k].append(train_steps(dl, model, opt, steps))
-    return pd.DataFrame([dict(section='training', workload='photo160', bs=bs, workers=workers, loader=k, device=str(device),
+    return pd.DataFrame([dict(section='training', workload='photo128', bs=bs, workers=workers, loader=k, device=str(device),
                               images_s=statistics.median(r[0] for r in v), gpu_idle_ms_per_step=statistics.median(r[1] for r in v))
                          for k, v in res.items()])
 
@@ -397,15 +489,18 @@ def run_suite(
     rounds, bss = (1, (16, 32)) if quick else (5, (64, 256))
     workers = tuple(sorted({1, min(2, max_workers()), max_workers()}))
     data = write_workloads(path, n_small, n_photo, n_tab)
-    limits = bench_limits(photo_crops(300, 32, 1), photo_crops(300, 160, 2), 1)
+    imagenet = write_imagenet(path, 64 if quick else 1_500)
+    n_loop = None if quick else {'raw32': 20_000, 'jpg32': 10_000, 'photo128': 2_000}
+    limits = bench_limits(photo_crops(300, 32, 1), photo_crops(300, 128, 2), 1)
     parts = [bench_writer(path, n_write), bench_layer(data, bss=bss, workers=workers, rounds=rounds),
-             bench_photo(data, bss=bss, workers=workers, rounds=max(1, rounds-2)), bench_tabular(data, workers=max(workers), rounds=rounds)]
+             bench_photo(data, bss=bss, workers=workers, rounds=max(1, rounds-2)), bench_tabular(data, workers=max(workers), rounds=rounds),
+             bench_loop(data, bss=bss, workers=workers, n=n_loop, rounds=max(1, rounds-2)), bench_imagenet(imagenet, bss, workers, max(1, rounds-2))]
     df = pd.concat(parts, ignore_index=True)
     raw_limit = limits['memcpy_gbs'] * 1e9 / (32*32*3)
     def limit(r):
-        if r.section != 'layer' and r.section != 'photo': return None
+        if r.section not in ('layer', 'photo', 'loop'): return None
         w = r.workers or 1
-        return (raw_limit if r.workload == 'raw32' else limits['jpg32_decode_s'] * w if r.workload == 'jpg32' else limits['photo160_decode_s'] * w)
+        return (raw_limit if r.workload == 'raw32' else limits['jpg32_decode_s'] * w if r.workload == 'jpg32' else limits['photo128_decode_s'] * w)
     df['limit_images_s'] = [limit(r) for r in df.itertuples()]
     df['share_of_limit'] = df.images_s / df.limit_images_s
     df.attrs.update(limits)
@@ -414,7 +509,7 @@ def run_suite(
 # %% ../nbs/12_benchmark.ipynb #f8418015
 @call_parse
 def main(
-    out:str='nbs/benchmarks', # Folder for results.csv, results.md and results.png
+    out:str='nbs/benchmarks', # Folder for results.csv, results.md, results.png and loop.png
     quick:bool=False, # A small run, to check that the suite works
     transforms:bool=False, # Only time the augmentations against fastai's, into transforms.csv and transforms.md
     training:bool=False, # Only time sync and async batch transforms while a model trains (for a GPU), into training.csv and training.md
@@ -424,14 +519,15 @@ def main(
     if transforms: return _main_transforms(out, quick)
     if training: return _main_training(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
-    cols = ['section', 'workload', 'bs', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'layer_share', 'share_of_limit', 'vs_fastai']
+    cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'layer_share', 'share_of_limit', 'vs_fastai', 'vs_ffcv']
     machine = (f"{_machine()}, limits: copy {df.attrs['memcpy_gbs']:.1f} GB/s, one-core JPEG decode "
-               f"{df.attrs['jpg32_decode_s']:,.0f} img/s at 32px and {df.attrs['photo160_decode_s']:,.0f} img/s at 160px")
+               f"{df.attrs['jpg32_decode_s']:,.0f} img/s at 32px and {df.attrs['photo128_decode_s']:,.0f} img/s at 128px")
     table = df[cols].to_markdown(index=False, floatfmt='.3g')
     print(machine); print(table)
     df.to_csv(out/'results.csv', index=False)
     (out/'results.md').write_text(f"Measured {machine}.\n\n{table}\n")
     _plot(df, out/'results.png')
+    _plot_loop(df, out/'loop.png')
     return df
 
 # %% ../nbs/12_benchmark.ipynb #6cce445f
@@ -470,3 +566,16 @@ def _plot(df, fname):
     ax.barh(range(len(d)), d.images_s, color=['C0' if 'fastxtend' in l else 'C7' for l in d.loader])
     ax.set_yticks(range(len(d)), labels, fontsize=5); ax.invert_yaxis(); ax.set_xscale('log'); ax.set_xlabel('images/s (median)')
     fig.tight_layout(); fig.savefig(fname, dpi=150); plt.close(fig)
+
+def _plot_loop(df, fname):
+    "This package's images/s as a multiple of FFCV's, with the same work in the loop"
+    import matplotlib; matplotlib.use('Agg')
+    import matplotlib.pyplot as plt
+    d = df[df.section.isin(['loop', 'imagenet']) & df.loader.str.startswith('fastxtend')]
+    labels = [f"{r.workload} bs{r.bs} w{r.workers} {r.work if r.section == 'loop' else r.loader.split()[-1]}" + (' +batch_tfms' if 'batch_tfms' in r.loader else '')
+              for r in d.itertuples()]
+    fig, ax = plt.subplots(figsize=(6, 0.16*len(d) + 1))
+    ax.barh(range(len(d)), d.vs_ffcv, color=['C2' if v >= 0.97 else 'C3' for v in d.vs_ffcv])
+    ax.axvline(1, color='k', lw=0.8); ax.axvline(0.97, color='k', lw=0.5, ls=':')
+    ax.set_yticks(range(len(d)), labels, fontsize=5); ax.invert_yaxis(); ax.set_xlabel("images/s, as a multiple of FFCV's Loader")
+    fig.tight_layout(); fig.savefig(fname, dpi=100); plt.close(fig)

@@ -8,6 +8,8 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/epoch_iterator.html.md"""
 from __future__ import annotations
 
 import atexit
+import bisect
+import itertools
 import sys
 import threading
 import time
@@ -123,7 +125,9 @@ class EpochIterator(_EpochIterator):
     def start(self):
         "Start the thread that runs the pipeline, with a queue that a closed iterator can't block"
         self.output_queue = _ClosableQueue(self.loader.batches_ahead, self.terminate_event)
-        self._slots = list(_address_ranges(self.memory_allocations))
+        # the reused buffers' address ranges, sorted, and the furthest end up to each: `_in_slot` bisects them
+        slots = sorted(_address_ranges(self.memory_allocations))
+        self._starts, self._ends = [lo for lo,_ in slots], list(itertools.accumulate((hi for _,hi in slots), max))
         self._torch_threads = torch.get_num_threads()
         _live.add(self)
         super().start()
@@ -156,6 +160,10 @@ class EpochIterator(_EpochIterator):
             raise b.exc
         return b
 
+    def ready(self) -> bool:
+        "Whether a batch is waiting, so that `next` won't block"
+        return not self.output_queue.empty()
+
     def keep(self, b, contiguous:bool=False):
         "`b`, with every tensor or array that lies in one of the epoch's reused buffers copied out (into contiguous tensors if `contiguous`)"
         if isinstance(b, tuple): return tuple(self.keep(o, contiguous) for o in b)
@@ -167,7 +175,9 @@ class EpochIterator(_EpochIterator):
         if isinstance(b, np.ndarray): return b.copy() if self._in_slot(b.ctypes.data) else b
         return b
 
-    def _in_slot(self, ptr:int) -> bool: return any(lo <= ptr < hi for lo,hi in self._slots)
+    def _in_slot(self, ptr:int) -> bool:
+        i = bisect.bisect_right(self._starts, ptr) - 1
+        return i >= 0 and ptr < self._ends[i]
 
     def finish(self, b):
         "The batch `b`, copied out of the reused buffers and through the loader's batch transforms"

@@ -8,6 +8,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/fields.html.md"""
 from __future__ import annotations
 
 import cv2
+import numba
 import numpy as np
 from numba import njit
 from PIL import Image
@@ -15,6 +16,7 @@ from PIL import Image
 from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
 from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
 import ctypes
+from copy import copy
 from dataclasses import replace
 from functools import cache
 from ffcv.fields.rgb_image import (IMAGE_MODES, CenterCropRGBImageDecoder as _CenterCropRGBImageDecoder,
@@ -147,20 +149,55 @@ def _pad(dst, y0, y1, x0, x1, mode):
             sx = x if x0 <= x < x1 else (_mirror(x, x0, x1) if mode == 2 else min(max(x, x0), x1 - 1))
             for c in range(3): dst[y, x, c] = 0 if mode == 0 else dst[sy, sx, c]
 
+@njit
+def _hflip(img):
+    "Flip `img` (H×W×C) left to right, in place"
+    w = img.shape[1]
+    for y in range(img.shape[0]):
+        for x in range(w // 2):
+            for c in range(img.shape[2]):
+                t = img[y, x, c]; img[y, x, c] = img[y, w - 1 - x, c]; img[y, w - 1 - x, c] = t
+
+@njit
+def _dct_factor(h, w, out_h, out_w) -> int:
+    "1, 2, 4 or 8: how much smaller to decode a JPEG whose `h`×`w` crop becomes `out_h`×`out_w`; 2 where the crop keeps the output's pixels, more only where it keeps twice as many"
+    d = 2 if h >= 2 * out_h and w >= 2 * out_w else 1
+    while d < 8 and h >= 4 * d * out_h and w >= 4 * d * out_w: d *= 2  # at 1/4 and 1/8, libjpeg's IDCT is coarse: an area resize follows
+    return d
+
+@njit
+def _scaled(i, n, d):
+    "Start and length of pixels `i:i+n` of an image decoded at 1/`d`, rounded to its grid"
+    a = (2 * i + d) // (2 * d)
+    return a, max(1, (2 * (i + n) + d) // (2 * d) - a)
+
 class _ResizedCropMixin:
-    "Crop and resize as FFCV's decoders do, with `INTER_LINEAR` or `INTER_AREA` chosen per crop; a crop may reach past the image, which is padded"
+    "Crop and resize as FFCV's decoders do, with `INTER_LINEAR` or `INTER_AREA` chosen per crop, decoding less where the crop shrinks, flipping as it goes; a crop may reach past the image, which is padded"
     _pad_mode = 0  # how the part of a crop outside the image is filled: zeros, border or reflection
-    def _set_interpolation(self, interpolation):
+    def _set_options(self, interpolation, dct_scale, flip, dct_default:bool=False):
         if interpolation not in _INTERPOLATIONS:
             raise ValueError(f"interpolation must be one of {list(_INTERPOLATIONS)}, not {interpolation!r}")
         if interpolation == 'linear' and _opencv_c() is None:
             raise RuntimeError("interpolation='linear' needs OpenCV's C API (cvResize), which the OpenCV that FFCV links lacks; "
                                "'auto' and 'area' resize with FFCV's INTER_AREA there")
-        self.interpolation = interpolation
+        if isinstance(flip, bool) or not isinstance(flip, (int, float)) or not 0 <= flip <= 1:
+            raise ValueError(f"flip must be a probability in [0, 1], not {flip!r}")
+        if (dct_scale or flip) and (interpolation == 'area' or _opencv_c() is None):
+            raise ValueError("dct_scale and flip need interpolation 'auto' or 'linear', through OpenCV's C API: "
+                             "'area' is FFCV's own code, bit for bit" + ("" if _opencv_c() else ", and the OpenCV that FFCV links has no C API"))
+        self.interpolation, self.flip = interpolation, float(flip)
+        self.dct_scale = bool(dct_scale) if dct_scale is not None else dct_default and self._opencv() is not None
 
     def _opencv(self):
         "OpenCV's C functions, or None where FFCV's own code (`INTER_AREA` only) decodes"
         return None if self.interpolation == 'area' else _opencv_c()
+
+    def with_flip(self, prob:float):
+        "A copy of this decoder that also flips each image with probability `prob`; None where it can't (FFCV's own 'area' code) or already flips"
+        if self._opencv() is None or self.flip or not 0 <= prob <= 1: return None
+        out = copy(self)
+        out.flip = float(prob)
+        return out
 
     def declare_state_and_memory(self, previous_state):
         state, queries = super().declare_state_and_memory(previous_state)
@@ -170,27 +207,35 @@ class _ResizedCropMixin:
     def generate_code(self):
         if self._opencv() is None: return super().generate_code()
         # Follows FFCV 1.0.2's `ResizedCropRGBImageDecoder.generate_code`, Apache-2.0, whose `resize_crop` can't be told
-        # its interpolation: decode into the temporary buffer, draw the crop, resize it
+        # its interpolation: draw the crop, decode into the temporary buffer (at 1/2, 1/4 or 1/8 where the crop shrinks
+        # that much), resize the crop, flip it
         init_c, resize_c = self._opencv()
         jpg, mem_read, my_range = IMAGE_MODES['jpg'], self.memory_read, Compiler.get_iterator()
         imdecode_c, get_crop_c = Compiler.compile(imdecode), Compiler.compile(self.get_crop_generator)
         scale, ratio = self.scale, self.ratio
         if isinstance(scale, tuple): scale = np.array(scale)
         if isinstance(ratio, tuple): ratio = np.array(ratio)
-        fixed, pad_mode = _INTERPOLATIONS[self.interpolation], self._pad_mode
+        fixed, pad_mode, dct_scale, flip = _INTERPOLATIONS[self.interpolation], self._pad_mode, self.dct_scale, self.flip
 
         def decode(batch_indices, my_storage, metadata, storage_state):
             destination, temp_storage, headers = my_storage
             out_h, out_w = destination.shape[1], destination.shape[2]
+            # one decode buffer per thread, which stays in cache, where there are enough; else one per image
+            per_thread = numba.get_num_threads() <= temp_storage.shape[0]
             for dst_ix in my_range(len(batch_indices)):
                 field = metadata[batch_indices[dst_ix]]
                 image_data = mem_read(field['data_ptr'], storage_state)
                 height, width = np.int64(field['height']), np.int64(field['width'])
-                if field['mode'] == jpg:
-                    source = temp_storage[dst_ix]
-                    imdecode_c(image_data, source, np.uint32(height), np.uint32(width), np.uint32(height), np.uint32(width), 0, 0, 1, 1, False, False)
-                else: source = image_data
                 i, j, h, w = get_crop_c(height, width, scale, ratio)
+                if field['mode'] == jpg:
+                    source = temp_storage[np.int64(numba.get_thread_id()) if per_thread else np.int64(dst_ix)]
+                    d = _dct_factor(h, w, out_h, out_w) if dct_scale else 1
+                    imdecode_c(image_data, source, np.uint32(height), np.uint32(width), np.uint32(height), np.uint32(width), 0, 0, 1, d, False, False)
+                    if d > 1:  # libjpeg-turbo decoded a (height/d)×(width/d) image, rounded up
+                        height, width = (height + d - 1) // d, (width + d - 1) // d
+                        i, h = _scaled(i, h, d)
+                        j, w = _scaled(j, w, d)
+                else: source = image_data
                 # the crop's part inside the image, and where it goes in the output: all of it, unless the crop reaches past the image
                 i0, j0, i1, j1 = max(i, 0), max(j, 0), min(i + h, height), min(j + w, width)
                 y0, x0 = (i0 - i) * out_h // h, (j0 - j) * out_w // w
@@ -201,9 +246,11 @@ class _ResizedCropMixin:
                 init_c(hdr + _MAT_BYTES, y1 - y0, x1 - x0, _CV_8UC3, dst.ctypes.data + (y0 * out_w + x0) * 3, out_w * 3)
                 resize_c(hdr, hdr + _MAT_BYTES, interp)
                 if y0 > 0 or x0 > 0 or y1 < out_h or x1 < out_w: _pad(dst, y0, y1, x0, x1, pad_mode)
+                if flip > 0 and np.random.rand() < flip: _hflip(dst)
             return destination[:len(batch_indices)]
         decode.is_parallel = True
         return decode
+
 
 # %% ../nbs/01_fields.ipynb #fad31b38
 def _check_size(size) -> tuple[int,int]:
@@ -230,21 +277,25 @@ class RandomResizedCropRGBImageDecoder(_ResizedCropMixin, _RandomResizedCropRGBI
         output_size:int|tuple[int,int], # Height and width of the decoded images; an int for squares
         scale:tuple[float,float]=(0.08, 1.0), # Range of the crop's area, as a share of the image's
         ratio:tuple[float,float]=(3/4, 4/3), # Range of the crop's aspect ratio
-        interpolation:str='auto' # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's)
+        interpolation:str='auto', # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's)
+        dct_scale:bool|None=None, # Decode JPEGs at 1/2, 1/4 or 1/8 of their size where the crop shrinks that much; None: unless 'area'
+        flip:float=0. # Probability of flipping each image left to right, as `RandomHorizontalFlip` after the decoder does
     ):
         super().__init__(_check_size(output_size), _check_range(scale, 'scale', 1), _check_range(ratio, 'ratio'))
-        self._set_interpolation(interpolation)
+        self._set_options(interpolation, dct_scale, flip, dct_default=True)
 
 class CenterCropRGBImageDecoder(_ResizedCropMixin, _CenterCropRGBImageDecoder):
     "FFCV's decoder that crops the centre of each image and resizes it, bilinear unless shrinking by 2 or more"
     def __init__(self,
         output_size:int|tuple[int,int], # Height and width of the decoded images; an int for squares
         ratio:float=224/256, # Side of the square crop, as a share of the image's shorter side
-        interpolation:str='auto' # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's)
+        interpolation:str='auto', # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's)
+        dct_scale:bool|None=None, # Decode JPEGs at 1/2, 1/4 or 1/8 of their size where the crop shrinks that much, moving it by under half an output pixel; None: no
+        flip:float=0. # Probability of flipping each image left to right, as `RandomHorizontalFlip` after the decoder does
     ):
         if not 0 < ratio <= 1: raise ValueError(f"ratio must be in (0, 1], not {ratio!r}: the crop's side as a share of the shorter side")
         super().__init__(_check_size(output_size), ratio)
-        self._set_interpolation(interpolation)
+        self._set_options(interpolation, dct_scale, flip)
 
     @property
     def get_crop_generator(self): return _center_crop
@@ -273,7 +324,9 @@ class ResizeRGBImageDecoder(_ResizedCropMixin, _ResizedCropRGBImageDecoder):
         pad_mode:str='reflection', # With 'pad', how to fill: fastai's `PadMode`, 'zeros', 'border' or 'reflection'
         random:bool=False, # Place the crop (or the image in its padding) at random, as fastai does in training; else in the centre
         keep:float|tuple[float,float]=1., # With 'squish', the centre share of each side that is kept
-        interpolation:str='auto' # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's, no 'pad')
+        interpolation:str='auto', # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's, no 'pad')
+        dct_scale:bool|None=None, # Decode JPEGs at 1/2, 1/4 or 1/8 of their size where the crop shrinks that much, moving it by under half an output pixel; None: no
+        flip:float=0. # Probability of flipping each image left to right, as `RandomHorizontalFlip` after the decoder does
     ):
         method, pad_mode = str(method).lower(), str(pad_mode).lower()  # fastai's `ResizeMethod`s and `PadMode`s are these strings
         if method not in _RESIZE_METHODS: raise ValueError(f"method must be one of {list(_RESIZE_METHODS)}, not {method!r}")
@@ -281,7 +334,7 @@ class ResizeRGBImageDecoder(_ResizedCropMixin, _ResizedCropRGBImageDecoder):
         keep = (keep, keep) if isinstance(keep, (int, float)) else tuple(keep)
         if not all(0 < k <= 1 for k in keep): raise ValueError(f"keep must be in (0, 1], not {keep}")
         super().__init__(_check_size(output_size))
-        self._set_interpolation(interpolation)
+        self._set_options(interpolation, dct_scale, flip)
         if method == 'pad' and self._opencv() is None:
             raise ValueError("method='pad' needs OpenCV's C API: use interpolation 'auto' or 'linear' where FFCV's OpenCV has it")
         self.method, self.pad_mode, self.random, self.keep = method, pad_mode, random, keep

@@ -36,6 +36,7 @@ from ffcv.loader.loader import DEFAULT_OS_CACHE, ORDER_MAP, ORDER_TYPE, Loader a
 from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.reader import Reader
+from ffcv.transforms.flip import RandomHorizontalFlip as _FFCVFlip
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _FFCVToTensor, ToTorchImage
 
 # %% auto #0
@@ -228,6 +229,19 @@ def _normalize_in_pipeline(pipelines:Mapping, after_batch) -> tuple[Mapping, lis
     mean, std = stats
     return {**pipelines, images[0]: spec[:k] + [NormalizeImage(mean * 255, std * 255, replaces=tfms)] + spec[k:]}, []
 
+def _is_flip(op) -> bool:
+    "Whether `op` is FFCV's `RandomHorizontalFlip` or this package's"
+    return isinstance(op, _FFCVFlip) and type(op).__module__.startswith(_image_ops)
+
+def _fuse_flip(pipelines:Mapping) -> Mapping:
+    "`pipelines`, with each crop decoder followed by a `RandomHorizontalFlip` doing the flip itself, on the image it has just written"
+    out = dict(pipelines)
+    for name, spec in pipelines.items():
+        if not isinstance(spec, (list, tuple)) or len(spec) < 2 or not _is_flip(spec[1]): continue
+        fused = spec[0].with_flip(spec[1].flip_prob) if hasattr(spec[0], 'with_flip') else None
+        if fused is not None: out[name] = [fused, *spec[2:]]
+    return out
+
 # %% ../nbs/07_loader.ipynb #8979e3ad
 class _SetupView(DataLoader):
     "A `Loader` as fastai's batch transforms expect to see it in `setups`: a fastai `DataLoader`"
@@ -270,7 +284,7 @@ class Loader(_Loader):
         vocab:Sequence|None=None, # Class names, so that `show_batch` and `show_results` print labels, not indices
         items:Sequence|None=None, # What each item of the file is, such as its source file: `dl.items` and fastai's `Interpretation` show these
         normalize_in_pipeline:bool|None=None, # Run batch transforms that are only `IntToFloatTensor` and `Normalize` as a `NormalizeImage` in the image pipeline, where that gives the same; None: when the batches stay on the CPU
-        loop_threads:int|None=None, # Torch threads of the loop over an epoch, while it runs; None: the cores that the workers leave, at least 1 (never more than torch's setting); 0: torch's setting
+        loop_threads:int|None=None, # Torch threads of the loop over an epoch, while it runs; None: the cores that the workers leave (at least 1, at most torch's setting) while the loop waits for batches, else torch's setting; 0: torch's setting
         **kwargs # `before_iter`, `after_batch` (or `batch_tfms`) and `after_iter`
     ):
         before_iter, after_batch, after_iter = _pop_callbacks(kwargs)
@@ -280,6 +294,7 @@ class Loader(_Loader):
         indices = _check_indices(indices, reader.num_samples, fname)
         if items is not None and len(items) != reader.num_samples:
             raise ValueError(f"items names {len(items)} items, but {fname.name} has {reader.num_samples}")
+        pipelines = _fuse_flip(pipelines)
         on_cpu = (default_device() if device is None else torch.device(device)).type == 'cpu'
         if normalize_in_pipeline or (normalize_in_pipeline is None and on_cpu):
             pipelines, after_batch = _normalize_in_pipeline(pipelines, after_batch) or (pipelines, after_batch)
@@ -318,6 +333,11 @@ class Loader(_Loader):
         n = self._args['loop_threads']
         if n is None: return min(torch.get_num_threads(), max(1, max_workers() - self.num_workers))
         return n or torch.get_num_threads()
+
+    @property
+    def adapts_threads(self) -> bool:
+        "Whether an epoch gives its loop torch's thread count back while the loop, not the loader, is what keeps it waiting"
+        return self._args['loop_threads'] is None
 
     def _use_os_cache(self):
         "Read through our `OSCacheManager`, recompiling the pipelines' reads"
@@ -498,16 +518,30 @@ class _Epoch:
         if dl.code is None or dl.recompile: dl.generate_code()
         with keep_torch_threads(): self.it = (AsyncEpochIterator if dl.async_tfms else EpochIterator)(dl, order)
         self._threads = None  # (thread, torch's thread count) to restore when the epoch ends
-        n = dl.loop_threads
-        if n != torch.get_num_threads():  # torch's idle OpenMP threads spin, and would take the workers' cores
-            self._threads = (threading.get_ident(), torch.get_num_threads())
-            torch.set_num_threads(n)
+        self._full, self._cap = torch.get_num_threads(), dl.loop_threads
+        # by default the cap holds only while the loop waits for batches: a loop that the loader keeps waiting gets all of torch's threads
+        self._adapt, self._waits, self._seen = dl.adapts_threads and self._cap < self._full, 0, 0
+        if self._cap != self._full: self._set_threads(self._cap)  # torch's idle OpenMP threads spin, and would take the workers' cores
+
+    def _set_threads(self, n:int):
+        if self._threads is None: self._threads = (threading.get_ident(), torch.get_num_threads())
+        if threading.get_ident() == self._threads[0]: torch.set_num_threads(n)  # the count is per thread
+
+    def _adjust_threads(self, ready:bool):
+        "Every 8 batches: the cap if the loop waited for most, torch's count if it waited for at most one"
+        self._seen, self._waits = self._seen + 1, self._waits + (not ready)
+        if self._seen < 8: return
+        capped = torch.get_num_threads() == self._cap
+        if capped and self._waits <= 1: self._set_threads(self._full)
+        elif not capped and self._waits >= 4: self._set_threads(self._cap)
+        self._seen = self._waits = 0
 
     def __iter__(self): return self
 
     def __next__(self):
         dl = self.dl
         try:
+            if self._adapt: self._adjust_threads(self.it.ready())
             b = next(self.it)
             if not dl.async_tfms: b = self.it.finish(b)
         except StopIteration:
