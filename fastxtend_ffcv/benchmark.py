@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 import torch
 from fastcore.script import call_parse
+from fastai.torch_core import TensorCategory, TensorImage
 
 from .core import keep_torch_threads, max_workers
 from .fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder, RGBImageField
@@ -297,6 +298,12 @@ class InLoop:
             self.work(*b[:2])
             yield b
 
+class _Typed:
+    "FFCV's loader with its batches cast to fastai's types, as a fastai user of FFCV's `Loader` would need them"
+    def __init__(self, dl): self.dl = dl
+    def __iter__(self):
+        for x, y in self.dl: yield x.as_subclass(TensorImage), y.as_subclass(TensorCategory)
+
 def loop_works() -> dict:
     "The work of the loop benchmarks: `x.float().div_(255)` (skipped on floats), and a small CNN's training step after it"
     model, opt = _loop_model()
@@ -313,19 +320,25 @@ def bench_loop(
     n:dict|None=None, # Items per epoch for each workload; all by default
     rounds:int=3
 ) -> pd.DataFrame:
-    "FFCV's `Loader` against this package's with the same work in the loop; and both with fastai's `IntToFloatTensor` and `Normalize` (in plain torch for FFCV)"
+    "FFCV's `Loader` against this package's with the same work in the loop (and FFCV's with its batches cast to fastai's types); both with fastai's `IntToFloatTensor` and `Normalize` (in plain torch for FFCV), and fastai's `DataLoader` on the photos"
     out, works = [], loop_works()
     for wl in workloads:
         idx = None if not n or wl not in n else list(range(n[wl]))
         for bs in bss:
             for w in workers:
                 for wn, work in works.items():
-                    res = interleaved({'ffcv': InLoop(ffcv_image_loader(data[wl], wl, bs, w, indices=idx), work),
-                                       'fastxtend_ffcv': InLoop(image_loader(data[wl], wl, bs, w, indices=idx), work),
-                                       'ffcv+normalize': InLoop(_Normalized(ffcv_image_loader(data[wl], wl, bs, w, indices=idx)), work),
-                                       'fastxtend_ffcv+batch_tfms': InLoop(image_loader(data[wl], wl, bs, w, tfms=True, indices=idx), work)}, rounds)
+                    dls = {'ffcv': InLoop(ffcv_image_loader(data[wl], wl, bs, w, indices=idx), work),
+                           'ffcv, fastai types': InLoop(_Typed(ffcv_image_loader(data[wl], wl, bs, w, indices=idx)), work),
+                           'fastxtend_ffcv': InLoop(image_loader(data[wl], wl, bs, w, indices=idx), work),
+                           'ffcv+normalize': InLoop(_Normalized(ffcv_image_loader(data[wl], wl, bs, w, indices=idx)), work),
+                           'fastxtend_ffcv+batch_tfms': InLoop(image_loader(data[wl], wl, bs, w, tfms=True, indices=idx), work)}
+                    if wl == 'photo128' and 'photo128_files' in data:  # the same crop, flip and batch transforms (on every photo)
+                        dls['fastai DataLoader'] = InLoop(fastai_photo_loader(data['photo128_files'], bs, w), work)
+                    res = interleaved(dls, rounds)
                     t = res.set_index('loader').images_s
-                    res['vs_ffcv'] = [t[k] / t[{'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize'}.get(k, k)] for k in res.loader]
+                    res['vs_ffcv'] = [t[k] / t[{'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize',
+                                                'fastai DataLoader': 'ffcv+normalize'}.get(k, 'ffcv')] for k in res.loader]
+                    if 'fastai DataLoader' in t: res['vs_fastai'] = res.images_s / t['fastai DataLoader']
                     out.append(res.assign(section='loop', workload=wl, bs=bs, workers=w, work=wn))
     return pd.concat(out, ignore_index=True)
 
