@@ -17,12 +17,14 @@ import weakref
 from contextlib import nullcontext
 from queue import Full, Queue
 
+import numba
 import numpy as np
 import torch
 
 from fasttransform import retain_meta
 
 from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
+from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder
 from ffcv.loader.epoch_iterator import IS_CUDA, EpochIterator as _EpochIterator
 from ffcv.loader.loader import Loader as _FFCVLoader
 from typing import Sequence
@@ -133,11 +135,19 @@ class EpochIterator(_EpochIterator):
         super().start()
 
     def run(self):
+        # Numba splits each batch's items between the threads in equal shares, unless told to hand them out a few at a time
+        prev = numba.set_parallel_chunksize(2) if self.uneven() else None  # per thread: this one's
         try: super().run()
         except _Closed: pass
         except BaseException as e:
             try: self.output_queue.put((0, _Failure(e)))
             except _Closed: pass
+        finally:
+            if prev is not None: numba.set_parallel_chunksize(prev)
+
+    def uneven(self) -> bool:
+        "Whether items cost the pipelines uneven work (crops of images of varying sizes), so that threads take them two at a time"
+        return any(isinstance(s.decoder, ResizedCropRGBImageDecoder) for s in self.loader.pipeline_specs.values())
 
     def run_pipeline(self, b_ix, batch_indices, batch_slot, cuda_event):
         # FFCV's `run` has just set torch's threads to `num_workers`, process-wide
@@ -160,9 +170,9 @@ class EpochIterator(_EpochIterator):
             raise b.exc
         return b
 
-    def ready(self) -> bool:
-        "Whether a batch is waiting, so that `next` won't block"
-        return not self.output_queue.empty()
+    def queued(self) -> int:
+        "How many finished batches wait for `next`"
+        return self.output_queue.qsize()
 
     def keep(self, b, contiguous:bool=False):
         "`b`, with every tensor or array that lies in one of the epoch's reused buffers copied out (into contiguous tensors if `contiguous`)"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 import threading
+import time
 import warnings
 from copy import copy, deepcopy
 from pathlib import Path
@@ -284,11 +285,12 @@ class Loader(_Loader):
         vocab:Sequence|None=None, # Class names, so that `show_batch` and `show_results` print labels, not indices
         items:Sequence|None=None, # What each item of the file is, such as its source file: `dl.items` and fastai's `Interpretation` show these
         normalize_in_pipeline:bool|None=None, # Run batch transforms that are only `IntToFloatTensor` and `Normalize` as a `NormalizeImage` in the image pipeline, where that gives the same; None: when the batches stay on the CPU
-        loop_threads:int|None=None, # Torch threads of the loop over an epoch, while it runs; None: the cores that the workers leave (at least 1, at most torch's setting) while the loop waits for batches, else torch's setting; 0: torch's setting
+        loop_threads:int|None=None, # Torch threads of the loop over an epoch, while it runs; None: the cores that the workers leave (at least 1, at most torch's setting) or torch's setting, whichever yields batches faster; 0: torch's setting
         **kwargs # `before_iter`, `after_batch` (or `batch_tfms`) and `after_iter`
     ):
         before_iter, after_batch, after_iter = _pop_callbacks(kwargs)
         fname, batch_size, order = _check_fname(fname), _check_bs(batch_size), _check_order(order)
+        loop_threads = _check_threads(loop_threads)
         reader = _open(fname, custom_fields)
         _check_pipelines(pipelines, list(reader.handlers), fname)
         indices = _check_indices(indices, reader.num_samples, fname)
@@ -312,7 +314,7 @@ class Loader(_Loader):
                              indices, pipelines, custom_fields, drop_last, batches_ahead, recompile)
             if os_cache: self._use_os_cache()
         self._args.update(os_cache=os_cache, custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab, items=items,
-                          normalize_in_pipeline=normalize_in_pipeline, loop_threads=_check_threads(loop_threads))
+                          normalize_in_pipeline=normalize_in_pipeline, loop_threads=loop_threads)
         self._check_crops()
         self._split_idx = int(order == OrderOption.SEQUENTIAL) if split_idx is None else split_idx
         self.before_iter, self.after_iter = before_iter or noop, after_iter or noop
@@ -320,6 +322,7 @@ class Loader(_Loader):
         self.async_tfms, self.vocab, self._sources, self._get_idxs, self._types = async_tfms, vocab, items, None, None
         self._n_inp = max(1, len(self.pipeline_specs) - 1) if n_inp is None else n_inp
         self._device, self._fresh_pools = None, {}  # the epochs' output memory, reused from epoch to epoch
+        self._thread_choice = None  # the loop's torch threads that ran fastest, kept from epoch to epoch
         self._warn_if_empty()
         self._check_vocab()
         self.to(device)
@@ -336,7 +339,7 @@ class Loader(_Loader):
 
     @property
     def adapts_threads(self) -> bool:
-        "Whether an epoch gives its loop torch's thread count back while the loop, not the loader, is what keeps it waiting"
+        "Whether epochs give their loop torch's thread count instead of `loop_threads` when that yields batches faster"
         return self._args['loop_threads'] is None
 
     def _use_os_cache(self):
@@ -510,6 +513,50 @@ class Loader(_Loader):
     @split_idx.setter
     def split_idx(self, i:int): self._split_idx = self.after_batch.split_idx = i
 
+# %% ../nbs/07_loader.ipynb #e000404b
+class _ThreadChoice:
+    "Of two torch thread counts for an epoch's loop, the one whose windows yield batches faster; the other is tried again after 1, 2, 4... windows"
+    def __init__(self,
+        cap:int, # The cores that the workers leave
+        full:int, # Torch's setting
+        window:int=8, # Fewest batches a window times
+        min_s:float=0.1, # Fewest seconds a window times
+        margin:float=1.05, # How much faster the tried setting must be to replace the kept one
+        max_wait:int=64 # Most windows between tries
+    ):
+        self.opts, self.window, self.min_s, self.margin, self.max_wait = (cap, full), window, min_s, margin, max_wait
+        self.best = self.cur = cap
+        self.wait = self.left = 1
+        self.rate, self._n, self._s, self._made = 0., 0, 0., 0
+
+    def start(self) -> int:
+        "Start an epoch, going on with the current setting and window"
+        self._last, self._first = None, True  # the epoch's first batch waits for its start: not timed
+        return self.cur
+
+    def step(self,
+        now:float, # The clock, in seconds
+        queued:int # Batches waiting
+    ) -> int:
+        "The thread count for the next batch, called before each is taken"
+        if self._first:
+            self._first = False
+            return self.cur
+        if self._last is not None:
+            self._n, self._s = self._n + 1, self._s + now - self._last
+            self._made += 1 + queued - self._q  # the batch taken, and the change in those waiting
+        self._last, self._q = now, queued
+        if self._n < self.window or self._s < self.min_s: return self.cur  # windows go on from one epoch to the next
+        rate, self._n, self._s, self._made = self._made / self._s, 0, 0., 0
+        if self.cur == self.best:
+            self.rate, self.left = rate, self.left - 1
+            if self.left <= 0: self.cur = self.opts[self.cur == self.opts[0]]  # try the other setting for one window
+        else:
+            if rate > self.rate * self.margin: self.best, self.wait = self.cur, 1
+            else: self.cur, self.wait = self.best, min(2 * self.wait, self.max_wait)
+            self.left = self.wait
+        return self.cur
+
 # %% ../nbs/07_loader.ipynb #8cad1e17
 class _Epoch:
     "The finished batches of one epoch of `dl`; closed when exhausted, on an error, or when dropped"
@@ -517,31 +564,26 @@ class _Epoch:
         self.dl, self.after_iter, self.k = dl, after_iter, 0
         if dl.code is None or dl.recompile: dl.generate_code()
         with keep_torch_threads(): self.it = (AsyncEpochIterator if dl.async_tfms else EpochIterator)(dl, order)
-        self._threads = None  # (thread, torch's thread count) to restore when the epoch ends
-        self._full, self._cap = torch.get_num_threads(), dl.loop_threads
-        # by default the cap holds only while the loop waits for batches: a loop that the loader keeps waiting gets all of torch's threads
-        self._adapt, self._waits, self._seen = dl.adapts_threads and self._cap < self._full, 0, 0
-        if self._cap != self._full: self._set_threads(self._cap)  # torch's idle OpenMP threads spin, and would take the workers' cores
+        self._threads, self._choice = None, None  # (thread, torch's thread count) to restore when the epoch ends
+        full, cap = torch.get_num_threads(), dl.loop_threads
+        if dl.adapts_threads and cap < full:  # by default, the loop keeps whichever of the cap and torch's count yields batches faster
+            if dl._thread_choice is None or dl._thread_choice.opts != (cap, full): dl._thread_choice = _ThreadChoice(cap, full)
+            self._choice = dl._thread_choice
+            cap = self._choice.start()
+        self._n = cap
+        if cap != full: self._set_threads(cap)  # torch's idle OpenMP threads spin, and would take the workers' cores
 
     def _set_threads(self, n:int):
         if self._threads is None: self._threads = (threading.get_ident(), torch.get_num_threads())
         if threading.get_ident() == self._threads[0]: torch.set_num_threads(n)  # the count is per thread
-
-    def _adjust_threads(self, ready:bool):
-        "Every 8 batches: the cap if the loop waited for most, torch's count if it waited for at most one"
-        self._seen, self._waits = self._seen + 1, self._waits + (not ready)
-        if self._seen < 8: return
-        capped = torch.get_num_threads() == self._cap
-        if capped and self._waits <= 1: self._set_threads(self._full)
-        elif not capped and self._waits >= 4: self._set_threads(self._cap)
-        self._seen = self._waits = 0
 
     def __iter__(self): return self
 
     def __next__(self):
         dl = self.dl
         try:
-            if self._adapt: self._adjust_threads(self.it.ready())
+            if self._choice is not None and (n := self._choice.step(time.perf_counter(), self.it.queued())) != self._n:
+                self._set_threads(n); self._n = n
             b = next(self.it)
             if not dl.async_tfms: b = self.it.finish(b)
         except StopIteration:
@@ -659,7 +701,7 @@ def new(self:Loader,
 def _copy_with(self:Loader, args:dict):
     "A shallow copy of this loader, sharing its compiled pipelines, with `args` applied"
     res = copy(self)
-    res._args, res._fresh_pools = {k: args[k] for k in self._args}, {}
+    res._args, res._fresh_pools, res._thread_choice = {k: args[k] for k in self._args}, {}, None
     res.batch_size, res.num_workers = _check_bs(args['batch_size']), clamp_workers(args['num_workers'])
     res.drop_last, res.batches_ahead, res.recompile = args['drop_last'], args['batches_ahead'], args['recompile']
     res.async_tfms, res.vocab, res._sources, res._n_inp = args['async_tfms'], args['vocab'], args['items'], args['n_inp'] or self._n_inp
