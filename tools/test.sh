@@ -16,6 +16,9 @@ if [ "$before" != "$(state | sha1sum)" ]; then
   sync_failed=1
 fi
 
+# The notebooks read in order: none uses a name of this package before the notebook that defines it
+python tools/check_order.py > /dev/null || { python tools/check_order.py; order_failed=1; }
+
 # Notebooks run two at a time (TEST_JOBS): most of a notebook's time is one thread (Numba compiling each loader,
 # subprocesses starting), so two share the two cores well. Each one's output is printed when it ends.
 logs=$(mktemp -d); trap 'rm -rf "$logs"' EXIT
@@ -36,6 +39,7 @@ for nb in nbs/*.ipynb; do
   else failed=$((failed+1)); failures="$failures $nb"; fi
 done
 if [ -n "${sync_failed:-}" ]; then failed=$((failed+1)); failures="$failures sync-check"; fi
+if [ -n "${order_failed:-}" ]; then failed=$((failed+1)); failures="$failures order-check"; fi
 [ -z "$failures" ] || echo "failed:$failures"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
