@@ -136,8 +136,10 @@ class EpochIterator(_EpochIterator):
 
     def run(self):
         # Numba splits each batch's items between the threads in equal shares, unless told to hand them out a few at a time
-        prev = numba.set_parallel_chunksize(2) if self.uneven() else None  # per thread: this one's
-        try: super().run()
+        prev = None
+        try:
+            if self.uneven(): prev = numba.set_parallel_chunksize(2)  # per thread: this one's
+            super().run()
         except _Closed: pass
         except BaseException as e:
             try: self.output_queue.put((0, _Failure(e)))

@@ -333,9 +333,13 @@ class Loader(_Loader):
     @property
     def loop_threads(self) -> int:
         "Torch's intra-op threads in the thread that iterates over an epoch, while the epoch runs"
+        return self._loop_threads(torch.get_num_threads())
+
+    def _loop_threads(self, full:int) -> int:
+        "The loop's torch threads where torch's count is `full`"
         n = self._args['loop_threads']
-        if n is None: return min(torch.get_num_threads(), max(1, max_workers() - self.num_workers))
-        return n or torch.get_num_threads()
+        if n is None: return min(full, max(1, max_workers() - self.num_workers))
+        return n or full
 
     @property
     def adapts_threads(self) -> bool:
@@ -558,32 +562,51 @@ class _ThreadChoice:
         return self.cur
 
 # %% ../nbs/07_loader.ipynb #8cad1e17
+_held = threading.local()  # per thread: torch's count before any epoch changed it, and how many epochs hold it changed
+
+def _hold_threads() -> int:
+    "One more epoch changes this thread's torch threads: torch's count before any did"
+    if getattr(_held, 'n', 0) == 0: _held.base = torch.get_num_threads()
+    _held.n = getattr(_held, 'n', 0) + 1
+    return _held.base
+
+def _release_threads():
+    "An epoch is done with this thread's torch threads: the last one gives torch its count back"
+    _held.n -= 1
+    if _held.n == 0: torch.set_num_threads(_held.base)
+
 class _Epoch:
     "The finished batches of one epoch of `dl`; closed when exhausted, on an error, or when dropped"
     def __init__(self, dl:Loader, order:np.ndarray, after_iter=noop):
-        self.dl, self.after_iter, self.k = dl, after_iter, 0
+        self.dl, self.after_iter, self.k, self._done = dl, after_iter, 0, False
         if dl.code is None or dl.recompile: dl.generate_code()
         with keep_torch_threads(): self.it = (AsyncEpochIterator if dl.async_tfms else EpochIterator)(dl, order)
-        self._threads, self._choice = None, None  # (thread, torch's thread count) to restore when the epoch ends
-        full, cap = torch.get_num_threads(), dl.loop_threads
-        if dl.adapts_threads and cap < full:  # by default, the loop keeps whichever of the cap and torch's count yields batches faster
-            if dl._thread_choice is None or dl._thread_choice.opts != (cap, full): dl._thread_choice = _ThreadChoice(cap, full)
+        self._owner, self._choice = None, None  # the thread whose torch threads the epoch holds, from its first batch
+        self._timed = len(dl) - dl.batches_ahead - 1  # the last batches drain the queue, whatever the setting: not timed
+
+    def _start_threads(self):
+        "In the thread that takes the first batch: set the loop's torch threads, or start choosing them"
+        dl, full = self.dl, _hold_threads()
+        self._owner, n = threading.get_ident(), dl._loop_threads(full)
+        if dl.adapts_threads and n < full:  # by default, the loop keeps whichever of the cap and torch's count yields batches faster
+            if dl._thread_choice is None or dl._thread_choice.opts != (n, full): dl._thread_choice = _ThreadChoice(n, full)
             self._choice = dl._thread_choice
-            cap = self._choice.start()
-        self._n = cap
-        if cap != full: self._set_threads(cap)  # torch's idle OpenMP threads spin, and would take the workers' cores
+            n = self._choice.start()
+        self._set_threads(n)  # torch's idle OpenMP threads spin, and would take the workers' cores
 
     def _set_threads(self, n:int):
-        if self._threads is None: self._threads = (threading.get_ident(), torch.get_num_threads())
-        if threading.get_ident() == self._threads[0]: torch.set_num_threads(n)  # the count is per thread
+        self._n = n
+        if torch.get_num_threads() != n: torch.set_num_threads(n)
 
     def __iter__(self): return self
 
     def __next__(self):
         dl = self.dl
+        if self._done: raise StopIteration  # after the end or an error, at once
         try:
-            if self._choice is not None and (n := self._choice.step(time.perf_counter(), self.it.queued())) != self._n:
-                self._set_threads(n); self._n = n
+            if self._owner is None: self._start_threads()
+            if self._choice is not None and self.k < self._timed and threading.get_ident() == self._owner:
+                if (n := self._choice.step(time.perf_counter(), self.it.queued())) != self._n: self._set_threads(n)
             b = next(self.it)
             if not dl.async_tfms: b = self.it.finish(b)
         except StopIteration:
@@ -601,12 +624,13 @@ class _Epoch:
 
     def close(self):
         "Stop the epoch's thread and free its memory"
+        self._done = True
         try:
             if hasattr(self, 'it'): self.it.close()  # not if it failed to start
         finally:
-            threads, self._threads = getattr(self, '_threads', None), None
-            # torch's count is per thread: an epoch dropped in another thread leaves this one's alone
-            if threads is not None and threads[0] == threading.get_ident(): torch.set_num_threads(threads[1])
+            owner, self._owner = getattr(self, '_owner', None), None
+            # torch's count is per thread: an epoch dropped in another thread leaves its owner's alone
+            if owner is not None and owner == threading.get_ident(): _release_threads()
 
     def __del__(self): self.close()
 

@@ -44,14 +44,18 @@ def main():
         for c in cells(p):
             s = source(c)
             if c['cell_type'] == 'code':
-                for m in re.finditer(r'(?:from|import)\s+fastxtend_ffcv\.(\w+)', s):
-                    if mods.get(m.group(1), -1) > i: errors.append(f"{p.name}: imports {m.group(1)} ({order[mods[m.group(1)]].name})")
+                used = [m.group(1) for m in re.finditer(r'(?:from|import)\s+fastxtend_ffcv\.(\w+)', s)]
+                for m in re.finditer(r'from\s+fastxtend_ffcv\s+import\s+\(?([\w\s,]+)', s): used += [o.strip() for o in m.group(1).split(',')]
+                for mod in used:
+                    if mods.get(mod, -1) > i: errors.append(f"{p.name}: imports {mod} ({order[mods[mod]].name})")
             else:
                 for m in re.finditer(r"(\w+'s )?`([A-Za-z_][\w.]*)(?:\(\))?`", s):
                     n = m.group(2)
                     if m.group(1) or n in _fastai: continue  # another library's: FFCV's `Loader`, fastai's `Normalize`
                     if n in here: continue
-                    k = first.get(n, first.get(n.split('.')[0], -1) if '.' in n and n.split('.')[0] not in here else -1)
+                    head = n.split('.')[0]
+                    k = first.get(n, mods.get(head, first.get(head, -1)) if '.' in n and head not in here else -1)
+                    k = max(k, mods.get(n.replace('fastxtend_ffcv.', ''), -1)) if n.startswith('fastxtend_ffcv.') else k
                     if k > i: errors.append(f"{p.name}: names `{n}` ({order[k].name}) in prose")
     for e in dict.fromkeys(errors): print(e)
     print(f"{len(dict.fromkeys(errors))} forward references in {len(order)} notebooks")
