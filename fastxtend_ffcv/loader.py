@@ -635,6 +635,7 @@ class _Epoch:
     def __del__(self): self.close()
 
 # %% ../nbs/07_loader.ipynb #b52526d1
+# the signature, docments and body follow fastai's `TfmdDL.show_batch` (fastai/data/core.py, Apache-2.0)
 @patch
 def show_batch(self:Loader,
     b=None, # Batch to show; defaults to `one_batch()`
