@@ -23,7 +23,6 @@ import torch
 
 from fasttransform import retain_meta
 
-from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
 from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder
 from ffcv.loader.epoch_iterator import IS_CUDA, EpochIterator as _EpochIterator
 from ffcv.loader.loader import Loader as _FFCVLoader

@@ -13,7 +13,6 @@ import numpy as np
 from numba import njit
 from PIL import Image
 
-from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
 from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
 import ctypes
 from copy import copy

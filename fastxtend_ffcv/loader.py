@@ -27,7 +27,7 @@ from fastai.data.load import DataLoader
 from fastai.data.transforms import Category, CategoryMap, IntToFloatTensor, MultiCategory, Normalize
 from fastai.torch_core import TensorCategory, TensorImage, TensorImageBase, TensorMask, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
 
-from .core import OSCacheManager, clamp_workers, keep_torch_threads, max_workers  # first: it imports FFCV without changing torch's threads
+from .core import OSCacheManager, clamp_workers, keep_torch_threads, max_workers
 from .epoch_iterator import AsyncEpochIterator, EpochIterator
 from .operations import LabelKind, NormalizeImage, ToTensorBase as _ToTensorBase, ToTensorImage  # `fastai.vision.all` has a layer of that name
 from ffcv.fields import IntField

@@ -20,7 +20,6 @@ from fastai.losses import BCEWithLogitsLossFlat, CrossEntropyLossFlat, MSELossFl
 from fastai.torch_core import (TensorBase, TensorImage, TensorImageBW, TensorMask, TensorCategory,
                                TensorMultiCategory, TitledTensorScalar, default_device)
 
-from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _ToTensor, Convert, View
 from ffcv.transforms.common import Squeeze as _Squeeze
 from ffcv.transforms.normalize import NormalizeImage as _NormalizeImage

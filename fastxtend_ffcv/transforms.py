@@ -22,7 +22,6 @@ from fasttransform import DisplayedTransform
 from fastai.data.transforms import IntToFloatTensor, Normalize
 from fastai.torch_core import TensorImage
 
-from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
 from .operations import DecodeNormalized, NormalizeImage, Squeeze, image_shape
 from ffcv.pipeline.allocation_query import AllocationQuery
 from ffcv.pipeline.compiler import Compiler

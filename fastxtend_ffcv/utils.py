@@ -16,7 +16,6 @@ import numpy as np
 import torch
 from PIL import Image
 
-from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
 from .fields import RGBImageField
 from .writer import DatasetWriter
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField

@@ -29,7 +29,7 @@ import numpy as np
 import torch
 from tqdm import tqdm
 
-from .core import keep_torch_threads  # first: it imports FFCV without changing torch's threads
+from .core import keep_torch_threads
 from .fields import RGBImageField, to_rgb_array
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField, TorchTensorField
 from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
