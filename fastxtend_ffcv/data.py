@@ -30,7 +30,7 @@ from fastai.torch_core import TensorCategory, TensorMultiCategory, default_devic
 
 from .core import max_workers
 from .fields import RGBImageField, to_rgb_array
-from .loader import Loader, OrderOption
+from .loader import Loader, OrderOption, tfms_to
 from .operations import (LabelKind, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
                                        ToTensorMultiCategory)
 from .writer import DatasetWriter, deferred_signals, remove_stale, stop_on_signals
@@ -349,9 +349,7 @@ class InferenceLoader:
     def new(self, dataset=None, **kwargs): return self if dataset is None or dataset is self else ffcv_test_dl(self, dataset, **kwargs)
     def to(self, device):
         self._device = torch.device(device)
-        for tfm in self.after_batch.fs:
-            for a in getattr(tfm, 'parameters', []) or []:
-                if isinstance(v := getattr(tfm, a), torch.Tensor): setattr(tfm, a, v.to(self._device))
+        tfms_to(self.after_batch, self._device)
         for pipe in self._pristine.values():
             for op in pipe or []:
                 if isinstance(op, ToDevice): op.device = self._device

@@ -41,7 +41,7 @@ from ffcv.transforms.flip import RandomHorizontalFlip as _FFCVFlip
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _FFCVToTensor, ToTorchImage
 
 # %% auto #0
-__all__ = ['LoaderDataset', 'Loader', 'OrderOption']
+__all__ = ['LoaderDataset', 'tfms_to', 'Loader', 'OrderOption']
 
 # %% ../nbs/07_loader.ipynb #2ec06447
 _all_ = ['OrderOption']
@@ -260,6 +260,16 @@ class LoaderDataset(GetAttr):
     c = property(lambda self: self.dl.c)
     loss_func = property(lambda self: self.dl.loss_func)
 
+# %% ../nbs/07_loader.ipynb #a0bfa0fc
+def tfms_to(
+    tfms:Pipeline, # Batch transforms
+    device:torch.device # Where their state goes
+):
+    "Put each transform's tensor state (the attributes it lists in `parameters`, as fastai's `Normalize` does) on `device`"
+    for tfm in tfms.fs:
+        for a in L(getattr(tfm, 'parameters', None)):
+            if isinstance(v := getattr(tfm, a), torch.Tensor): setattr(tfm, a, v.to(device))
+
 # %% ../nbs/07_loader.ipynb #9d248b61
 class Loader(_Loader):
     "FFCV's `Loader` with fastai's batch transforms, callbacks and `DataLoader` API"
@@ -439,9 +449,7 @@ class Loader(_Loader):
             for op in spec.transforms:
                 if isinstance(op, _ToDevice) and op.device != device: op.device, moved = device, True
         if moved: self.generate_code()
-        for tfm in self.after_batch.fs:
-            for a in L(getattr(tfm, 'parameters', None)):
-                if isinstance(v := getattr(tfm, a), torch.Tensor): setattr(tfm, a, v.to(device))
+        tfms_to(self.after_batch, device)
         self._device = device
         return self
 
