@@ -23,6 +23,8 @@ import torch
 
 from fasttransform import retain_meta
 
+from .operations import BatchDecoder
+
 from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder
 from ffcv.loader.epoch_iterator import IS_CUDA, EpochIterator as _EpochIterator
 from ffcv.loader.loader import Loader as _FFCVLoader
@@ -194,7 +196,7 @@ class EpochIterator(_EpochIterator):
         "The batch `b`, copied out of the reused buffers and through the loader's batch transforms"
         tfms = self.loader.after_batch
         # decode-only transforms that the pipelines asked for (`DecodeNormalized`) leave batches alone
-        if all(getattr(f, 'from_pipeline', False) for f in tfms.fs): return self.keep(b)
+        if all(isinstance(f, BatchDecoder) for f in tfms.fs): return self.keep(b)
         # on the CPU, the copy comes first and is contiguous: CPU arithmetic on `channels_last` images is 3 to 4 times slower
         if self.loader.device.type == 'cpu': return tfms(self.keep(b, contiguous=True))
         return self.keep(tfms(b))

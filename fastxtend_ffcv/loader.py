@@ -29,7 +29,7 @@ from fastai.torch_core import TensorCategory, TensorImage, TensorImageBase, Tens
 
 from .core import OSCacheManager, clamp_workers, keep_torch_threads, max_workers
 from .epoch_iterator import AsyncEpochIterator, EpochIterator
-from .operations import LabelKind, NormalizeImage, ToTensorBase as _ToTensorBase, ToTensorImage  # `fastai.vision.all` has a layer of that name
+from .operations import BatchDecoded, BatchDecoder, LabelKind, NormalizeImage, ToTensorBase as _ToTensorBase, ToTensorImage  # `fastai.vision.all` has a layer of that name
 from ffcv.fields import IntField
 from ffcv.fields.base import Field
 from ffcv.fields.rgb_image import CenterCropRGBImageDecoder as _CenterCropDecoder, ResizedCropRGBImageDecoder, SimpleRGBImageDecoder
@@ -178,17 +178,17 @@ def _user_tfms(after_batch, expand:bool=True) -> list:
     fs = list(after_batch.fs) if isinstance(after_batch, Pipeline) else list(L(after_batch))
     out = []
     for f in fs:
-        if not getattr(f, 'from_pipeline', False): out.append(f)
-        elif expand: out += list(getattr(f, 'replaces', None) or [])
+        if not isinstance(f, BatchDecoder): out.append(f)
+        elif expand: out += list(f.replaces or [])
     return out
 
 def _with_decoders(after_batch, pipelines:Mapping) -> list:
     "The batch transforms `after_batch`, after the decoders that the operations of `pipelines` ask for"
     ops = [op for spec in pipelines.values() if spec is not None
            for op in (spec.transforms if isinstance(spec, PipelineSpec) else spec)]
-    decoders = [op.batch_decoder() for op in ops if hasattr(op, 'batch_decoder')]
+    decoders = [op.batch_decoder() for op in ops if isinstance(op, BatchDecoded)]
     # fastai transforms that a pipeline does instead (in `replaces`) are left out where this one does them too
-    fs = _user_tfms(after_batch, expand=not any(getattr(d, 'replaces', None) for d in decoders))
+    fs = _user_tfms(after_batch, expand=not any(d.replaces for d in decoders))
     for d in decoders: d.check(fs)
     return decoders + fs
 

@@ -26,8 +26,8 @@ from ffcv.transforms.normalize import NormalizeImage as _NormalizeImage
 
 # %% auto #0
 __all__ = ['LabelKind', 'ToTensorBase', 'ToTensorImage', 'ToTensorImageBW', 'ToTensorMask', 'ToTensorCategory',
-           'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'Squeeze', 'image_shape', 'DecodeNormalized',
-           'NormalizeImage', 'ToDevice', 'Convert', 'View']
+           'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'Squeeze', 'image_shape', 'BatchDecoder',
+           'BatchDecoded', 'DecodeNormalized', 'NormalizeImage', 'ToDevice', 'Convert', 'View']
 
 # %% ../nbs/05_operations.ipynb #36e7587e
 _all_ = ['Convert', 'View']
@@ -158,10 +158,25 @@ def image_shape(op, state) -> tuple:
                         f"{state.dtype} of shape {shape}: place it after the image decoder and before ToTensor")
     return shape
 
+# %% ../nbs/05_operations.ipynb #5e7404be
+class BatchDecoder:
+    "A batch transform that an operation asked the `Loader` for: it decodes what the operation did, and leaves batches alone"
+    replaces:list|None = None  # fastai batch transforms whose work the pipeline does instead
+    def check(self,
+        tfms:Sequence # The user's batch transforms
+    ):
+        "Raise if `tfms` would redo or undo the work of the operation; by default, nothing to check"
+
+class BatchDecoded:
+    "An FFCV operation whose work a `BatchDecoder` decodes, which the `Loader` adds to its batch transforms"
+    def batch_decoder(self) -> BatchDecoder:
+        "The batch transform that decodes what this operation did"
+        raise NotImplementedError
+
 # %% ../nbs/05_operations.ipynb #8d869833
-class DecodeNormalized(Normalize):
+class DecodeNormalized(BatchDecoder, Normalize):
     "Shows images that a pipeline's `NormalizeImage` normalized, and leaves batches as they are; a fastai `Normalize`, so that `vision_learner` adds none"
-    order, from_pipeline = 0, True  # decodes last; added by the `Loader`
+    order = 0  # decodes last
     def __init__(self,
         mean:Sequence[float], # Mean of each channel, on a 0-1 scale
         std:Sequence[float], # Standard deviation of each channel, on a 0-1 scale
@@ -182,7 +197,7 @@ class DecodeNormalized(Normalize):
                                  f"remove {type(t).__name__} from the batch transforms")
 
 # %% ../nbs/05_operations.ipynb #3d9d5988
-class NormalizeImage(_NormalizeImage):
+class NormalizeImage(BatchDecoded, _NormalizeImage):
     "FFCV's `NormalizeImage`: uint8 images to normalized float32 in the loader's threads, which `show_batch` decodes"
     def __init__(self,
         mean:Sequence[float], # Mean of each channel, in pixel levels (0-255) as in FFCV; see `from_stats` for fastai's 0-1 stats
