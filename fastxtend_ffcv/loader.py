@@ -266,6 +266,7 @@ def tfms_to(
     device:torch.device # Where their state goes
 ):
     "Put each transform's tensor state (the attributes it lists in `parameters`, as fastai's `Normalize` does) on `device`"
+    # the loop of fastai's `TfmdDL.to`, which needs a `TfmdDL`; tensors only, since a transform may list other state
     for tfm in tfms.fs:
         for a in L(getattr(tfm, 'parameters', None)):
             if isinstance(v := getattr(tfm, a), torch.Tensor): setattr(tfm, a, v.to(device))
