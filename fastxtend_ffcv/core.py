@@ -59,6 +59,10 @@ _ReadOnlyBytes = numba.types.Array(numba.uint8, 1, 'C', readonly=True)
 
 class OSCacheManager(_OSCacheManager):
     "FFCV's `OSCacheManager`, whose reader is typed read-only without changing Numba's shared `uint8[::1]` type"
+    def __init__(self,
+        reader # FFCV's `Reader` of the .beton file
+    ): super().__init__(reader)  # FFCV's signature names `Reader` in a string, which nbdev's `show_doc` can't resolve
+
     @property
     def state_type(self):
         return numba.types.Tuple([_ReadOnlyBytes, numba.uint64[::1], numba.uint64[::1]])

@@ -23,14 +23,14 @@ import torch
 from PIL import Image
 
 from fastcore.basics import listify
-from fastai.data.core import DataLoaders, TfmdDL
+from fastai.data.core import DataLoaders
 from fastai.data.transforms import IntToFloatTensor, ToTensor
 from fastai.vision.augment import FlipItem, RandomResizedCrop, Resize
 from fastai.torch_core import TensorCategory, TensorMultiCategory, default_device
 
 from .core import max_workers
 from .fields import RGBImageField, to_rgb_array
-from .loader import Loader, OrderOption, tfms_to
+from .loader import Loader, OrderOption, TfmdDLMixin, tfms_to
 from .operations import (LabelKind, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
                                        ToTensorMultiCategory)
 from .writer import DatasetWriter, deferred_signals, remove_stale, stop_on_signals
@@ -317,7 +317,8 @@ def ffcv_test_dl(
     # fastai's `Interpretation` asks for `dl.items` with their labels: they are in `dl`'s file
     if with_labels and isinstance(dl, Loader) and (idxs := dl.indices_of(items)) is not None: return dl.new(idxs, **kwargs)
     for k in ('num_workers', 'process', 'rm_type_tfms'): kwargs.pop(k, None)
-    names = list(dl._pristine)
+    pipes = dl.fresh_pipelines()
+    names = list(pipes)
     fields = {names[0]: RGBImageField()}
     kind = _kind(dl)
     if with_labels: fields[names[1]] = label_field(kind, len(dl.vocab or []))
@@ -326,17 +327,17 @@ def ffcv_test_dl(
     sources = [str(x) if isinstance(x, (str, Path)) else f'item {i}' for i, x in enumerate(xs)]  # what errors call them
     fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=1).from_indexed_dataset(
         _NewItems(items, with_labels, kind), sources=sources, desc='')
-    pipes = {k: deepcopy(dl._pristine[k]) for k in fields}
+    pipes = {k: pipes[k] for k in fields}
     res = Loader(fname, dl.batch_size, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
                  device=dl.device, split_idx=1, do_setup=False, items=xs, **kwargs)
     res._tmp = tmp  # the file lives as long as the loader
     return res
 
 # %% ../nbs/10_data.ipynb #3eda93d3
-class InferenceLoader:
+class InferenceLoader(TfmdDLMixin):
     "What an exported learner keeps of a `Loader`: enough to decode batches and to load new items like its validation data"
     def __init__(self, dl:Loader):
-        self._pristine, self.after_batch, self.vocab, self._n_inp = dl._pristine, dl.after_batch, dl.vocab, dl.n_inp
+        self._pipelines, self.after_batch, self.vocab, self._n_inp = dl.fresh_pipelines(), dl.after_batch, dl.vocab, dl.n_inp
         self.batch_size, self._device, self._types = dl.batch_size, dl.device, dl.batch_types
         self.kind = _kind(dl)
         self.split_idx = 1
@@ -346,14 +347,14 @@ class InferenceLoader:
     bs = property(lambda self: self.batch_size)
     dataset = property(lambda self: self)
     def new_empty(self): return self
+    def fresh_pipelines(self) -> dict:
+        "Copies of the validation pipelines, as `Loader.fresh_pipelines`"
+        return deepcopy(self._pipelines)
     def new(self, dataset=None, **kwargs): return self if dataset is None or dataset is self else ffcv_test_dl(self, dataset, **kwargs)
     def to(self, device):
         self._device = torch.device(device)
         tfms_to(self.after_batch, self._device)
-        for pipe in self._pristine.values():
+        for pipe in self._pipelines.values():
             for op in pipe or []:
                 if isinstance(op, ToDevice): op.device = self._device
         return self
-
-    decode, decode_batch, _pre_show_batch, show_results = TfmdDL.decode, TfmdDL.decode_batch, TfmdDL._pre_show_batch, TfmdDL.show_results
-    _retain_dl, _decode_batch, _decode_label = TfmdDL._retain_dl, Loader._decode_batch, Loader._decode_label

@@ -19,10 +19,11 @@ import numpy as np
 import torch
 import torch.distributed as dist
 
-from fastcore.basics import GetAttr, noop, patch
+from fastcore.basics import GetAttr, detuplify, noop
+from fastcore.xtras import is_listy
 from fastcore.foundation import L
-from fasttransform import Pipeline, explode_types
-from fastai.data.core import TfmdDL, show_batch
+from fasttransform import Pipeline, explode_types, retain_types
+from fastai.data.core import show_batch, show_results
 from fastai.data.load import DataLoader
 from fastai.data.transforms import Category, CategoryMap, IntToFloatTensor, MultiCategory, Normalize
 from fastai.torch_core import TensorCategory, TensorImage, TensorImageBase, TensorMask, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
@@ -41,7 +42,7 @@ from ffcv.transforms.flip import RandomHorizontalFlip as _FFCVFlip
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _FFCVToTensor, ToTorchImage
 
 # %% auto #0
-__all__ = ['LoaderDataset', 'tfms_to', 'Loader', 'OrderOption']
+__all__ = ['LoaderDataset', 'tfms_to', 'TfmdDLMixin', 'Loader', 'OrderOption']
 
 # %% ../nbs/07_loader.ipynb #2ec06447
 _all_ = ['OrderOption']
@@ -271,8 +272,90 @@ def tfms_to(
         for a in L(getattr(tfm, 'parameters', None)):
             if isinstance(v := getattr(tfm, a), torch.Tensor): setattr(tfm, a, v.to(device))
 
+# %% ../nbs/07_loader.ipynb #b13afef7
+# `decode`, `decode_batch`, `_retain_dl`, `_pre_show_batch`, `show_batch` and `show_results`, with their signatures and
+# docments, follow fastai's `TfmdDL` (fastai/data/core.py, Apache-2.0) line by line
+class TfmdDLMixin:
+    """fastai's `TfmdDL` methods that decode and show batches, for a loader that is not a `TfmdDL`. Its class provides
+    `after_batch` (a fasttransform `Pipeline`), `n_inp`, `vocab`, `_types` (the types of a batch's parts, None until known),
+    and `one_batch()` and `_one_batch(unique)` to show or type a batch it was not given"""
+    def decode(self,
+        b # Batch to decode
+    ):
+        "Decode `b` through the batch transforms, onto the CPU"
+        return to_cpu(self.after_batch.decode(self._retain_dl(b)))
+
+    def decode_batch(self,
+        b, # Batch to decode
+        max_n:int=9, # Maximum number of items to decode
+        full:bool=True # Whether to decode all transforms. If `False`, decode up to the point the item knows how to show itself
+    ):
+        "The first `max_n` items of `b`, decoded, with labels as class names"
+        return self._decode_batch(self.decode(b), max_n, full)
+
+    @property
+    def batch_types(self):
+        "The types of a batch's parts, which `decode` restores: from the first batch, or from `one_batch` before any"
+        if self._types is None: self._types = explode_types(self.one_batch())
+        return self._types
+
+    def _retain_dl(self, b): return retain_types(b, typs=self.batch_types)
+
+    def _decode_batch(self, b, max_n:int=9, full:bool=True):
+        "The first `max_n` items of batch `b`, with labels as class names"
+        return L(batch_to_samples(b, max_n=max_n)).map(lambda s: tuple(self._decode_label(o) for o in s))
+
+    def _decode_label(self, o):
+        "`o` as a showable label if it is a `TensorCategory` or `TensorMultiCategory`"
+        name = (lambda i: str(self.vocab[i])) if self.vocab is not None else str
+        if isinstance(o, TensorCategory) and o.ndim == 0: return Category(name(int(o)))
+        if isinstance(o, TensorMultiCategory) and o.ndim == 1: return MultiCategory([name(int(i)) for i in torch.where(o > 0)[0]])
+        return o
+
+    def _pre_show_batch(self, b, max_n:int=9):
+        "Decode `b` to be ready for `show_batch`"
+        b = self.decode(b)
+        if hasattr(b, 'show'): return b, None, None
+        its = self._decode_batch(b, max_n, full=False)
+        if not is_listy(b): b, its = [b], L((o,) for o in its)
+        return detuplify(b[:self.n_inp]), detuplify(b[self.n_inp:]), its
+
+    def show_batch(self,
+        b=None, # Batch to show; defaults to `one_batch()`
+        max_n:int=9, # Maximum number of items to show
+        ctxs=None, # List of `ctx` objects to show data. Could be matplotlib axis, DataFrame etc
+        show:bool=True, # Whether to display data
+        unique:bool=False, # Whether to show only one item, augmented `max_n` times
+        **kwargs
+    ):
+        "Show `max_n` input(s) and target(s) from the batch."
+        if b is None: b = self._one_batch(unique)
+        if not show: return self._pre_show_batch(b, max_n=max_n)
+        show_batch(*self._pre_show_batch(b, max_n=max_n), ctxs=ctxs, max_n=max_n, **kwargs)
+
+    def show_results(self,
+        b, # Batch to show results for
+        out, # Predicted output from model for the batch
+        max_n:int=9, # Maximum number of items to show
+        ctxs=None, # List of `ctx` objects to show data. Could be matplotlib axis, DataFrame etc
+        show:bool=True, # Whether to display data
+        **kwargs
+    ):
+        "Show `max_n` results with input(s), target(s) and prediction(s)."
+        x, y, its = self.show_batch(b, max_n=max_n, show=False)
+        b_out = type(b)(b[:self.n_inp] + (tuple(out) if is_listy(out) else (out,)))
+        x1, y1, outs = self.show_batch(b_out, max_n=max_n, show=False)
+        res = (x, x1, None, None) if its is None else (x, y, its, outs.itemgot(slice(self.n_inp, None)))
+        if not show: return res
+        show_results(*res, ctxs=ctxs, max_n=max_n, **kwargs)
+
+# %% ../nbs/07_loader.ipynb #e940de1f
+_rebuild_args = ('fname', 'pipelines', 'custom_fields', 'os_cache', 'distributed')  # arguments whose change rebuilds the loader
+
+def _world() -> int: return dist.get_world_size() if dist.is_available() and dist.is_initialized() else 1
+
 # %% ../nbs/07_loader.ipynb #9d248b61
-class Loader(_Loader):
+class Loader(TfmdDLMixin, _Loader):
     "FFCV's `Loader` with fastai's batch transforms, callbacks and `DataLoader` API"
     def __init__(self,
         fname:str|Path, # Path to the dataset, in FFCV's .beton format
@@ -454,6 +537,10 @@ class Loader(_Loader):
         self._device = device
         return self
 
+    def fresh_pipelines(self) -> dict:
+        "Copies of the pipelines as they were given, before FFCV bound their operations to this file: to build loaders like this one"
+        return deepcopy(self._pristine)
+
     @property
     def device(self) -> torch.device:
         "The device of the batches"
@@ -525,6 +612,127 @@ class Loader(_Loader):
 
     @split_idx.setter
     def split_idx(self, i:int): self._split_idx = self.after_batch.split_idx = i
+
+    def new(self,
+        dataset=None, # Indices of items of the `.beton` to read, in order, as `test_dl` and `Interpretation` pass
+        cls=None, # Class of the result; defaults to this loader's
+        **kwargs # Changed `Loader` arguments, or fastai's `bs`, `shuffle` and `get_idxs`
+    ):
+        "A variant of this loader with some arguments changed, sharing its compiled pipelines where they are unchanged"
+        kwargs.pop('process', None)  # fastai's `Interpretation` passes it to `test_dl` for tabular data
+        if dataset is not None:
+            try: idxs = _check_indices(dataset, self.reader.num_samples, Path(self.fname))
+            except TypeError as e:
+                raise TypeError(f"Loader.new takes item indices of its .beton as `dataset`: {e}. For new items, as `test_dl` and "
+                                "`predict` give, put the loaders in an FFCVDataLoaders, whose test_dl writes them to a .beton") from None
+            kwargs.update(indices=idxs, order=OrderOption.SEQUENTIAL, drop_last=False)
+        if 'bs' in kwargs: kwargs['batch_size'] = kwargs.pop('bs')
+        if 'batch_tfms' in kwargs: kwargs['after_batch'] = kwargs.pop('batch_tfms')
+        if 'shuffle' in kwargs:
+            shuffle = kwargs.pop('shuffle')
+            if shuffle != (self._args['order'] != OrderOption.SEQUENTIAL):
+                kwargs.setdefault('order', OrderOption.RANDOM if shuffle else OrderOption.SEQUENTIAL)
+        get_idxs = kwargs.pop('get_idxs', None)
+        if get_idxs is not None: kwargs.setdefault('drop_last', False)
+        # a shallow copy shares the pipelines' operations, so moving it to another device needs a rebuild
+        if 'device' in kwargs and torch.device(kwargs['device']) != self.device: kwargs.setdefault('pipelines', None)
+        args = {**self._args, 'split_idx': self.split_idx, 'device': self.device, 'vocab': self.vocab,
+                'before_iter': self.before_iter, 'after_batch': self.after_batch, 'after_iter': self.after_iter, **kwargs}
+        cls = cls or type(self)
+        if any(k in kwargs for k in _rebuild_args) or cls is not type(self):
+            # a rebuild gets fresh operations: FFCV has bound this loader's to its file, device and graph
+            if kwargs.get('pipelines') is None: args['pipelines'] = deepcopy(self._pristine)
+            res = cls(**{**args, 'do_setup': False})
+        else: res = self._copy_with(args)
+        if get_idxs is not None:
+            res._get_idxs = get_idxs  # when distributed, the order of the gathered items; each process keeps its shard
+            if not res.distributed: res.first_traversal_order = res.get_idxs()
+        return res
+
+    def _copy_with(self, args:dict):
+        "A shallow copy of this loader, sharing its compiled pipelines, with `args` applied"
+        res = copy(self)
+        res._args, res._fresh_pools, res._thread_choice = {k: args[k] for k in self._args}, {}, None
+        res.batch_size, res.num_workers = _check_bs(args['batch_size']), clamp_workers(args['num_workers'])
+        res.drop_last, res.batches_ahead, res.recompile = args['drop_last'], args['batches_ahead'], args['recompile']
+        res.async_tfms, res.vocab, res._sources, res._n_inp = args['async_tfms'], args['vocab'], args['items'], args['n_inp'] or self._n_inp
+        res.before_iter, res.after_iter = args['before_iter'] or noop, args['after_iter'] or noop
+        res.after_batch = Pipeline(_with_decoders(args['after_batch'], self._pristine))
+        res.split_idx = args['split_idx']
+        res.seed = self.seed if args['seed'] is None else args['seed']
+        n = self.reader.num_samples
+        idxs = _check_indices(args['indices'], n, Path(self.fname))
+        # keep the indices' dtype: the compiled pipelines are specialised on it
+        res.indices = np.arange(n, dtype=self.indices.dtype) if idxs is None else idxs.astype(self.indices.dtype)
+        res.traversal_order = ORDER_MAP[_check_order(args['order'])](res)
+        res.first_traversal_order = res.next_traversal_order()
+        res._warn_if_empty()
+        res._check_vocab()
+        return res
+
+    def filter(self,
+        field_name:str, # The field that `condition` tests
+        condition # A function of one item's decoded `field_name`: True keeps the item
+    ) -> Loader:
+        "A loader of the items whose `field_name` meets `condition`, like this one otherwise"
+        # Follows FFCV 1.0.2's `Loader.filter`, Apache-2.0: one pass over the field alone, in order
+        pipes = {k: None for k in self.reader.handlers if k != field_name}
+        if field_name in self._pristine: pipes[field_name] = deepcopy(self._pristine[field_name])
+        sub = self.new(pipelines=pipes, order=OrderOption.SEQUENTIAL, drop_last=False, distributed=False, after_batch=None,
+                       before_iter=None, after_iter=None, n_inp=1, get_idxs=None)
+        keep = np.array([bool(condition(o)) for (b,) in sub for o in b], dtype=bool)
+        if not keep.any(): raise ValueError(f"No item of {Path(self.fname).name} meets the condition on {field_name!r}")
+        return self.new(indices=sub.indices[keep])
+
+    def _shard(self, rank:int) -> np.ndarray:
+        "The items that process `rank` reads in the next epoch"
+        t = copy(self.traversal_order)
+        t.sampler = copy(t.sampler)
+        t.sampler.rank = rank
+        return np.asarray(t.sample_order(self.next_epoch))
+
+    def _global_order(self) -> np.ndarray:
+        "The items of every process, in the order fastai gathers their batches, without the padding"
+        W, N, bs = _world(), len(self.indices), self.batch_size
+        shards = [self._shard(r) for r in range(W)]
+        n, out = len(shards[0]), []
+        for start in range(0, n, bs):
+            j = np.arange(start, min(start + bs, n))
+            for r in range(W): out.append(shards[r][j][(r + j * W) < N])
+        return np.concatenate(out)
+
+    def _keep_mask(self, start:int, n:int):
+        "Which items of a gathered batch are not padding: `DistributedSampler` pads after the dataset's last item"
+        W, N, j = _world(), len(self.indices), np.arange(start, start + n)
+        return torch.from_numpy(np.concatenate([(r + j * W) < N for r in range(W)]))
+
+    def to_detach(self,
+        b, # Tensors, possibly nested
+        cpu:bool=True, # Move them to the CPU
+        gather:bool=True # Gather them from every process, when distributed
+    ):
+        "fastai's `to_detach`; when distributed, gathers every process's items of the current batch, without the padding"
+        if not (gather and self.distributed and _world() > 1): return to_detach(b, cpu, gather)
+        keep = getattr(self, '_gather_keep', None)
+        def _gather(x):
+            if not isinstance(x, torch.Tensor): return x
+            if x.ndim == 0: return maybe_gather(x)
+            res = [torch.zeros_like(x) for _ in range(_world())]
+            dist.all_gather(res, x.contiguous())
+            x = torch.cat(res)
+            return x[keep] if keep is not None and len(keep) == len(x) else x
+        b = apply(_gather, to_detach(b, cpu=False, gather=False))
+        return to_cpu(b) if cpu else b
+
+    def indices_of(self,
+        items:Sequence # Items as `dl.items` names them, such as their files
+    ) -> np.ndarray|None:
+        "The indices in the file of `items`, or None if the loader has no `items` or one of them isn't among its items"
+        if self._sources is None: return None
+        where = {str(o): i for i, o in enumerate(self._sources)}
+        idxs = [where.get(str(o)) for o in items]
+        return None if not idxs or None in idxs else np.array(idxs, dtype=np.int64)
+
 
 # %% ../nbs/07_loader.ipynb #e000404b
 class _ThreadChoice:
@@ -642,189 +850,3 @@ class _Epoch:
             if owner is not None and owner == threading.get_ident(): _release_threads()
 
     def __del__(self): self.close()
-
-# %% ../nbs/07_loader.ipynb #b52526d1
-# the signature, docments and body follow fastai's `TfmdDL.show_batch` (fastai/data/core.py, Apache-2.0)
-@patch
-def show_batch(self:Loader,
-    b=None, # Batch to show; defaults to `one_batch()`
-    max_n:int=9, # Maximum number of items to show
-    ctxs=None, # List of `ctx` objects to show data. Could be matplotlib axis, DataFrame etc
-    show:bool=True, # Whether to display data
-    unique:bool=False, # Whether to show only one item, augmented `max_n` times
-    **kwargs
-):
-    "Show `max_n` input(s) and target(s) from the batch."
-    if b is None: b = self._one_batch(unique)
-    if not show: return self._pre_show_batch(b, max_n=max_n)
-    show_batch(*self._pre_show_batch(b, max_n=max_n), ctxs=ctxs, max_n=max_n, **kwargs)
-
-# %% ../nbs/07_loader.ipynb #9dd29551
-Loader.show_results = TfmdDL.show_results
-Loader.decode = TfmdDL.decode
-Loader.decode_batch = TfmdDL.decode_batch
-Loader._pre_show_batch = TfmdDL._pre_show_batch
-Loader._retain_dl = TfmdDL._retain_dl
-
-@patch
-def _one_pass(self:Loader): self._types = explode_types(self.one_batch())
-
-@patch(as_prop=True)
-def batch_types(self:Loader):
-    "The types of a batch's parts, which fastai's `decode` restores: from the first batch, or from `one_batch` before any"
-    if self._types is None: self._one_pass()
-    return self._types
-
-# %% ../nbs/07_loader.ipynb #eb16603b
-@patch
-def _decode_batch(self:Loader, b, max_n:int=9, full:bool=True):
-    "The first `max_n` items of batch `b`, with labels as class names"
-    return L(batch_to_samples(b, max_n=max_n)).map(lambda s: tuple(self._decode_label(o) for o in s))
-
-@patch
-def _decode_label(self:Loader, o):
-    "`o` as a showable label if it is a `TensorCategory` or `TensorMultiCategory`"
-    name = (lambda i: str(self.vocab[i])) if self.vocab is not None else str
-    if isinstance(o, TensorCategory) and o.ndim == 0: return Category(name(int(o)))
-    if isinstance(o, TensorMultiCategory) and o.ndim == 1: return MultiCategory([name(int(i)) for i in torch.where(o > 0)[0]])
-    return o
-
-# %% ../nbs/07_loader.ipynb #168709af
-_rebuild_args = ('fname', 'pipelines', 'custom_fields', 'os_cache', 'distributed')
-
-# %% ../nbs/07_loader.ipynb #4630ca6b
-@patch
-def new(self:Loader,
-    dataset=None, # Indices of items of the `.beton` to read, in order, as `test_dl` and `Interpretation` pass
-    cls=None, # Class of the result; defaults to this loader's
-    **kwargs # Changed `Loader` arguments, or fastai's `bs`, `shuffle` and `get_idxs`
-):
-    "A variant of this loader with some arguments changed, sharing its compiled pipelines where they are unchanged"
-    kwargs.pop('process', None)  # fastai's `Interpretation` passes it to `test_dl` for tabular data
-    if dataset is not None:
-        try: idxs = _check_indices(dataset, self.reader.num_samples, Path(self.fname))
-        except TypeError as e:
-            raise TypeError(f"Loader.new takes item indices of its .beton as `dataset`: {e}. For new items, as `test_dl` and "
-                            "`predict` give, put the loaders in an FFCVDataLoaders, whose test_dl writes them to a .beton") from None
-        kwargs.update(indices=idxs, order=OrderOption.SEQUENTIAL, drop_last=False)
-    if 'bs' in kwargs: kwargs['batch_size'] = kwargs.pop('bs')
-    if 'batch_tfms' in kwargs: kwargs['after_batch'] = kwargs.pop('batch_tfms')
-    if 'shuffle' in kwargs:
-        shuffle = kwargs.pop('shuffle')
-        if shuffle != (self._args['order'] != OrderOption.SEQUENTIAL):
-            kwargs.setdefault('order', OrderOption.RANDOM if shuffle else OrderOption.SEQUENTIAL)
-    get_idxs = kwargs.pop('get_idxs', None)
-    if get_idxs is not None: kwargs.setdefault('drop_last', False)
-    # a shallow copy shares the pipelines' operations, so moving it to another device needs a rebuild
-    if 'device' in kwargs and torch.device(kwargs['device']) != self.device: kwargs.setdefault('pipelines', None)
-    args = {**self._args, 'split_idx': self.split_idx, 'device': self.device, 'vocab': self.vocab,
-            'before_iter': self.before_iter, 'after_batch': self.after_batch, 'after_iter': self.after_iter, **kwargs}
-    cls = cls or type(self)
-    if any(k in kwargs for k in _rebuild_args) or cls is not type(self):
-        # a rebuild gets fresh operations: FFCV has bound this loader's to its file, device and graph
-        if kwargs.get('pipelines') is None: args['pipelines'] = deepcopy(self._pristine)
-        res = cls(**{**args, 'do_setup': False})
-    else: res = self._copy_with(args)
-    if get_idxs is not None:
-        res._get_idxs = get_idxs  # when distributed, the order of the gathered items; each process keeps its shard
-        if not res.distributed: res.first_traversal_order = res.get_idxs()
-    return res
-
-# %% ../nbs/07_loader.ipynb #9a7ec825
-@patch
-def _copy_with(self:Loader, args:dict):
-    "A shallow copy of this loader, sharing its compiled pipelines, with `args` applied"
-    res = copy(self)
-    res._args, res._fresh_pools, res._thread_choice = {k: args[k] for k in self._args}, {}, None
-    res.batch_size, res.num_workers = _check_bs(args['batch_size']), clamp_workers(args['num_workers'])
-    res.drop_last, res.batches_ahead, res.recompile = args['drop_last'], args['batches_ahead'], args['recompile']
-    res.async_tfms, res.vocab, res._sources, res._n_inp = args['async_tfms'], args['vocab'], args['items'], args['n_inp'] or self._n_inp
-    res.before_iter, res.after_iter = args['before_iter'] or noop, args['after_iter'] or noop
-    res.after_batch = Pipeline(_with_decoders(args['after_batch'], self._pristine))
-    res.split_idx = args['split_idx']
-    res.seed = self.seed if args['seed'] is None else args['seed']
-    n = self.reader.num_samples
-    idxs = _check_indices(args['indices'], n, Path(self.fname))
-    # keep the indices' dtype: the compiled pipelines are specialised on it
-    res.indices = np.arange(n, dtype=self.indices.dtype) if idxs is None else idxs.astype(self.indices.dtype)
-    res.traversal_order = ORDER_MAP[_check_order(args['order'])](res)
-    res.first_traversal_order = res.next_traversal_order()
-    res._warn_if_empty()
-    res._check_vocab()
-    return res
-
-# %% ../nbs/07_loader.ipynb #87b8c1ef
-@patch
-def filter(self:Loader,
-    field_name:str, # The field that `condition` tests
-    condition # A function of one item's decoded `field_name`: True keeps the item
-) -> Loader:
-    "A loader of the items whose `field_name` meets `condition`, like this one otherwise"
-    # Follows FFCV 1.0.2's `Loader.filter`, Apache-2.0: one pass over the field alone, in order
-    pipes = {k: None for k in self.reader.handlers if k != field_name}
-    if field_name in self._pristine: pipes[field_name] = deepcopy(self._pristine[field_name])
-    sub = self.new(pipelines=pipes, order=OrderOption.SEQUENTIAL, drop_last=False, distributed=False, after_batch=None,
-                   before_iter=None, after_iter=None, n_inp=1, get_idxs=None)
-    keep = np.array([bool(condition(o)) for (b,) in sub for o in b], dtype=bool)
-    if not keep.any(): raise ValueError(f"No item of {Path(self.fname).name} meets the condition on {field_name!r}")
-    return self.new(indices=sub.indices[keep])
-
-# %% ../nbs/07_loader.ipynb #100df04b
-def _world() -> int: return dist.get_world_size() if dist.is_available() and dist.is_initialized() else 1
-
-# %% ../nbs/07_loader.ipynb #dc7ddba9
-@patch
-def _shard(self:Loader, rank:int) -> np.ndarray:
-    "The items that process `rank` reads in the next epoch"
-    t = copy(self.traversal_order)
-    t.sampler = copy(t.sampler)
-    t.sampler.rank = rank
-    return np.asarray(t.sample_order(self.next_epoch))
-
-@patch
-def _global_order(self:Loader) -> np.ndarray:
-    "The items of every process, in the order fastai gathers their batches, without the padding"
-    W, N, bs = _world(), len(self.indices), self.batch_size
-    shards = [self._shard(r) for r in range(W)]
-    n, out = len(shards[0]), []
-    for start in range(0, n, bs):
-        j = np.arange(start, min(start + bs, n))
-        for r in range(W): out.append(shards[r][j][(r + j * W) < N])
-    return np.concatenate(out)
-
-@patch
-def _keep_mask(self:Loader, start:int, n:int):
-    "Which items of a gathered batch are not padding: `DistributedSampler` pads after the dataset's last item"
-    W, N, j = _world(), len(self.indices), np.arange(start, start + n)
-    return torch.from_numpy(np.concatenate([(r + j * W) < N for r in range(W)]))
-
-# %% ../nbs/07_loader.ipynb #4059a2ad
-@patch
-def to_detach(self:Loader,
-    b, # Tensors, possibly nested
-    cpu:bool=True, # Move them to the CPU
-    gather:bool=True # Gather them from every process, when distributed
-):
-    "fastai's `to_detach`; when distributed, gathers every process's items of the current batch, without the padding"
-    if not (gather and self.distributed and _world() > 1): return to_detach(b, cpu, gather)
-    keep = getattr(self, '_gather_keep', None)
-    def _gather(x):
-        if not isinstance(x, torch.Tensor): return x
-        if x.ndim == 0: return maybe_gather(x)
-        res = [torch.zeros_like(x) for _ in range(_world())]
-        dist.all_gather(res, x.contiguous())
-        x = torch.cat(res)
-        return x[keep] if keep is not None and len(keep) == len(x) else x
-    b = apply(_gather, to_detach(b, cpu=False, gather=False))
-    return to_cpu(b) if cpu else b
-
-# %% ../nbs/07_loader.ipynb #b33432ef
-@patch
-def indices_of(self:Loader,
-    items:Sequence # Items as `dl.items` names them, such as their files
-) -> np.ndarray|None:
-    "The indices in the file of `items`, or None if the loader has no `items` or one of them isn't among its items"
-    if self._sources is None: return None
-    where = {str(o): i for i, o in enumerate(self._sources)}
-    idxs = [where.get(str(o)) for o in items]
-    return None if not idxs or None in idxs else np.array(idxs, dtype=np.int64)
