@@ -34,7 +34,10 @@ def defined(nb) -> set:
 
 def main():
     order = sorted(p for p in nbs.glob('*.ipynb') if re.match(r'\d\d', p.name))
-    mods = {module(p): i for i, p in enumerate(order)}
+    mods = {}  # module: index of its notebook; a dotted module (`bench.suite`) also makes its package (`bench`)
+    for i, p in enumerate(order):
+        parts = (module(p) or '').split('.')
+        for k in range(1, len(parts) + 1): mods.setdefault('.'.join(parts[:k]), i)
     first = {}  # name: index of the notebook that defines it first
     for i, p in enumerate(order):
         for n in defined(p): first.setdefault(n, i)
@@ -44,7 +47,7 @@ def main():
         for c in cells(p):
             s = source(c)
             if c['cell_type'] == 'code':
-                used = [m.group(1) for m in re.finditer(r'(?:from|import)\s+fastxtend_ffcv\.(\w+)', s)]
+                used = [m.group(1) for m in re.finditer(r'(?:from|import)\s+fastxtend_ffcv\.([\w.]+)', s)]
                 for m in re.finditer(r'from\s+fastxtend_ffcv\s+import\s+\(?([\w\s,]+)', s): used += [o.strip() for o in m.group(1).split(',')]
                 for mod in used:
                     if mods.get(mod, -1) > i: errors.append(f"{p.name}: imports {mod} ({order[mods[mod]].name})")
