@@ -368,6 +368,7 @@ def _transform_cases(
     size:int # Side of the square images
 ) -> list[tuple]:
     "(name, our FFCV operation, counterpart's name, counterpart on a float batch) for each augmentation of `transforms`"
+    import inspect
     from fastxtend_ffcv import transforms as T
     import torchvision.transforms.functional as TF
     from fastai.vision.augment import Flip, Brightness, Contrast, Saturation, Hue, RandomErasing, setup_aug_tfms
@@ -376,7 +377,7 @@ def _transform_cases(
     def translate(x): return torch.stack([TF.crop(TF.pad(o, pad), *np.random.randint(0, 2*pad + 1, 2), size, size) for o in x])
     def erase(x): return torch.stack([TF.erase(o, *np.random.randint(0, size - side + 1, 2), side, side, 0.) for o in x])
     def lighting_tv(x): return TF.adjust_saturation(TF.adjust_contrast(TF.adjust_brightness(x, 1.1), 0.9), 1.1)
-    return [
+    cases = [
         ('RandomHorizontalFlip', T.RandomHorizontalFlip(1.), 'Flip', fastai(Flip(p=1.))),
         ('RandomTranslate', T.RandomTranslate(1., pad), 'torchvision pad + crop, per image', translate),
         ('RandomBrightness', T.RandomBrightness(1.), 'Brightness', fastai(Brightness(p=1.))),
@@ -392,6 +393,13 @@ def _transform_cases(
         ('RandomCutout', T.RandomCutout(1., side), 'torchvision erase, per image', erase),
         ('RandomErasing', T.RandomErasing(1.), 'RandomErasing (one box per batch)', fastai(RandomErasing(p=1.))),
     ]
+    # any other augmentation of `transforms` is timed too, at its defaults, with no counterpart until one is listed above
+    listed = {name.split('(')[0] for name, *_ in cases}
+    for name in T.__all__:
+        cls = getattr(T, name)
+        if (isinstance(cls, type) and issubclass(cls, T.RandomImageOperation) and not name.endswith('Operation')
+            and name not in listed and next(iter(inspect.signature(cls).parameters)) == 'prob'): cases.append((name, cls(1.), None, None))
+    return cases
 
 # %% ../../nbs/15_benchmark.ipynb #3a3befdc
 def bench_transforms(
