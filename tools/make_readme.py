@@ -1,5 +1,5 @@
 """Write README.md from nbs/index.ipynb (nbdev-readme needs Quarto): markdown as is, visible code cells as Python blocks,
-and their images (as `tools/save_outputs.py` stores them) as files in `readme_files/`. Image links relative to `nbs/`
+their Markdown outputs, and their images (as `tools/save_outputs.py` stores them) as files in `readme_files/`. Image links relative to `nbs/`
 are made relative to the repository."""
 import base64, json, re, sys
 from pathlib import Path
@@ -17,6 +17,7 @@ for c in cells:
         code = '\n'.join(l for l in lines if not l.startswith('#|')).strip()
         if code and not re.search(r'echo:\s*false', flags): out.append(f'```python\n{code}\n```')
         for k, o in enumerate(c.get('outputs', [])):
+            if 'text/markdown' in o.get('data', {}): out.append(''.join(o['data']['text/markdown']).strip())
             for mime, ext in (('image/png', 'png'), ('image/jpeg', 'jpg')):
                 if mime in o.get('data', {}):
                     name = f"{c['id']}_{k}.{ext}"

@@ -33,7 +33,8 @@ def tidy(text:str) -> str:
     "`text` as a terminal shows it: each line's last state after carriage returns, without progress bars"
     lines = [l.split('\r')[-1] if l.split('\r')[-1].strip() else next((o for o in reversed(l.split('\r')) if o.strip()), '')
              for l in text.split('\n')]
-    return '\n'.join(l.rstrip() for l in lines if not re.match(r'^(Epoch \d+/\d+ :|█|\s*\|[█-]*\||\s*$)', l) or l == lines[-1])
+    kept = [l.rstrip() for l in lines if not re.match(r'^(Epoch \d+/\d+ :|█|\s*\|[█-]*\||\s*$)', l)]
+    return '\n'.join(kept) + ('\n' if kept else '')
 
 def save_outputs(fn:Path) -> bool:
     "Run notebook `fn` and write the outputs its docs page needs into it; False, and `fn` untouched, if a cell fails"
