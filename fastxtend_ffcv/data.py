@@ -41,7 +41,7 @@ from .transforms import RandomHorizontalFlip
 
 # %% auto #0
 __all__ = ['label_kind', 'label_field', 'label_pipeline', 'image_pipeline', 'dblock_image_pipelines', 'fingerprint',
-           'dsets_to_ffcv', 'FFCVDataLoaders', 'ffcv_test_dl', 'InferenceLoader']
+           'dsets_to_ffcv', 'ffcv_test_dl', 'FFCVDataLoaders', 'InferenceLoader']
 
 # %% ../nbs/10_data.ipynb #9a967e12
 def label_kind(y) -> LabelKind:
@@ -175,6 +175,57 @@ class _Targets:
         else: y = int(y)
         return x, y
 
+# %% ../nbs/10_data.ipynb #7ded8305
+def _open_image(o) -> np.ndarray:
+    "An image file, PIL image or array, as the writer would store it"
+    if isinstance(o, (Image.Image, np.ndarray)): return to_rgb_array(o)
+    with Image.open(o) as im: return to_rgb_array(im)
+
+class _NewItems:
+    "New items for `test_dl`: images, or (image, label) pairs"
+    def __init__(self, items, with_labels, kind):
+        self.items, self.with_labels, self.kind = list(items), with_labels, kind
+    def __len__(self): return len(self.items)
+    def __getitem__(self, i):
+        if not self.with_labels: return (_open_image(self.items[i]),)
+        x, y = self.items[i]
+        return _Targets([(_open_image(x), y)], self.kind)[0]
+
+def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
+
+def _kind(dl) -> LabelKind:
+    "The kind of `dl`'s targets: from its pipelines, else guessed from its vocabulary"
+    return dl.kind or (LabelKind.category if dl.vocab is not None else LabelKind.float)
+
+# %% ../nbs/10_data.ipynb #f6d3cfa0
+def ffcv_test_dl(
+    dl, # A validation `Loader`, or the `InferenceLoader` of an exported learner
+    items, # Image files, PIL images or arrays; (image, label) pairs with `with_labels`; or item indices of `dl`'s file
+    with_labels:bool=False, # Whether `items` have labels; items that `dl.items` names keep their labels from its file
+    **kwargs # `Loader.new` arguments
+) -> Loader:
+    "A `Loader` of new `items`, with `dl`'s validation pipelines and batch transforms"
+    items = list(items)
+    if items and all(_is_index(o) for o in items): return dl.new(items, **kwargs)
+    # fastai's `Interpretation` asks for `dl.items` with their labels: they are in `dl`'s file
+    if with_labels and isinstance(dl, Loader) and (idxs := dl.indices_of(items)) is not None: return dl.new(idxs, **kwargs)
+    for k in ('num_workers', 'process', 'rm_type_tfms'): kwargs.pop(k, None)
+    pipes = dl.fresh_pipelines()
+    names = list(pipes)
+    fields = {names[0]: RGBImageField()}
+    kind = _kind(dl)
+    if with_labels: fields[names[1]] = label_field(kind, len(dl.vocab or []))
+    tmp = tempfile.TemporaryDirectory(prefix='fastxtend_ffcv_test_')
+    xs = [o[0] for o in items] if with_labels else items
+    sources = [str(x) if isinstance(x, (str, Path)) else f'item {i}' for i, x in enumerate(xs)]  # what errors call them
+    fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=1).from_indexed_dataset(
+        _NewItems(items, with_labels, kind), sources=sources, desc='')
+    pipes = {k: pipes[k] for k in fields}
+    res = Loader(fname, dl.batch_size, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
+                 device=dl.device, split_idx=1, do_setup=False, items=xs, **kwargs)
+    res._tmp = tmp  # the file lives as long as the loader
+    return res
+
 # %% ../nbs/10_data.ipynb #a8942f3c
 def _read_meta(folder:Path) -> dict:
     "The metadata of a folder of .beton files: `meta.json`, else `vocab.json` (an older `fastxtend-ffcv-folder`), else nothing"
@@ -281,57 +332,6 @@ class FFCVDataLoaders(DataLoaders):
         "A picklable version of these `DataLoaders`, for `Learner.export`: their pipelines and batch transforms, without the files"
         return type(self)(*[InferenceLoader(dl) for dl in self.loaders], path=self.path)
 
-
-# %% ../nbs/10_data.ipynb #7ded8305
-def _open_image(o) -> np.ndarray:
-    "An image file, PIL image or array, as the writer would store it"
-    if isinstance(o, (Image.Image, np.ndarray)): return to_rgb_array(o)
-    with Image.open(o) as im: return to_rgb_array(im)
-
-class _NewItems:
-    "New items for `test_dl`: images, or (image, label) pairs"
-    def __init__(self, items, with_labels, kind):
-        self.items, self.with_labels, self.kind = list(items), with_labels, kind
-    def __len__(self): return len(self.items)
-    def __getitem__(self, i):
-        if not self.with_labels: return (_open_image(self.items[i]),)
-        x, y = self.items[i]
-        return _Targets([(_open_image(x), y)], self.kind)[0]
-
-def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
-
-def _kind(dl) -> LabelKind:
-    "The kind of `dl`'s targets: from its pipelines, else guessed from its vocabulary"
-    return dl.kind or (LabelKind.category if dl.vocab is not None else LabelKind.float)
-
-# %% ../nbs/10_data.ipynb #f6d3cfa0
-def ffcv_test_dl(
-    dl, # A validation `Loader`, or the `InferenceLoader` of an exported learner
-    items, # Image files, PIL images or arrays; (image, label) pairs with `with_labels`; or item indices of `dl`'s file
-    with_labels:bool=False, # Whether `items` have labels; items that `dl.items` names keep their labels from its file
-    **kwargs # `Loader.new` arguments
-) -> Loader:
-    "A `Loader` of new `items`, with `dl`'s validation pipelines and batch transforms"
-    items = list(items)
-    if items and all(_is_index(o) for o in items): return dl.new(items, **kwargs)
-    # fastai's `Interpretation` asks for `dl.items` with their labels: they are in `dl`'s file
-    if with_labels and isinstance(dl, Loader) and (idxs := dl.indices_of(items)) is not None: return dl.new(idxs, **kwargs)
-    for k in ('num_workers', 'process', 'rm_type_tfms'): kwargs.pop(k, None)
-    pipes = dl.fresh_pipelines()
-    names = list(pipes)
-    fields = {names[0]: RGBImageField()}
-    kind = _kind(dl)
-    if with_labels: fields[names[1]] = label_field(kind, len(dl.vocab or []))
-    tmp = tempfile.TemporaryDirectory(prefix='fastxtend_ffcv_test_')
-    xs = [o[0] for o in items] if with_labels else items
-    sources = [str(x) if isinstance(x, (str, Path)) else f'item {i}' for i, x in enumerate(xs)]  # what errors call them
-    fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=1).from_indexed_dataset(
-        _NewItems(items, with_labels, kind), sources=sources, desc='')
-    pipes = {k: pipes[k] for k in fields}
-    res = Loader(fname, dl.batch_size, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
-                 device=dl.device, split_idx=1, do_setup=False, items=xs, **kwargs)
-    res._tmp = tmp  # the file lives as long as the loader
-    return res
 
 # %% ../nbs/10_data.ipynb #3eda93d3
 class InferenceLoader(TfmdDLMixin):

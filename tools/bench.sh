@@ -2,10 +2,13 @@
 # The benchmark suite (fastxtend_ffcv.bench, from nbs/15_benchmark.ipynb): generates its data, runs every comparison
 # interleaved, prints the table and writes nbs/benchmarks/results.{csv,md,png} and loop.png, where nbs/benchmarks.ipynb
 # reads them (fastxtend-ffcv-bench alone writes to --out, by default ./fastxtend-ffcv-bench). Takes 20 to 50 minutes on
-# 2 cores. Arguments go to fastxtend-ffcv-bench, after --out nbs/benchmarks, so an --out of yours wins: --transforms times
-# the augmentations against fastai's; --training times sync and async batch transforms while a model trains (for a GPU
-# machine).
+# 2 cores. Arguments go to fastxtend-ffcv-bench, after --out, so an --out of yours wins: --quick is a small run that
+# checks the suite works (about 5 to 10 minutes; its numbers mean little, so it writes to fastxtend-ffcv-bench-quick/, not
+# over the repository's results); --transforms times the augmentations against fastai's; --training times sync and
+# async batch transforms while a model trains (for a GPU machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
-exec .venv/bin/fastxtend-ffcv-bench --out nbs/benchmarks "$@"
+out=nbs/benchmarks
+for a in "$@"; do [ "$a" = --quick ] && out=fastxtend-ffcv-bench-quick; done
+exec .venv/bin/fastxtend-ffcv-bench --out "$out" "$@"
