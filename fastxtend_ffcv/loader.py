@@ -19,11 +19,10 @@ import numpy as np
 import torch
 import torch.distributed as dist
 
-from fastcore.basics import GetAttr, detuplify, noop
-from fastcore.xtras import is_listy
+from fastcore.basics import GetAttr, noop
 from fastcore.foundation import L
 from fasttransform import Pipeline, explode_types, retain_types
-from fastai.data.core import show_batch, show_results
+from fastai.data.core import TfmdDL, show_batch
 from fastai.data.load import DataLoader
 from fastai.data.transforms import Category, CategoryMap, IntToFloatTensor, MultiCategory, Normalize
 from fastai.torch_core import TensorCategory, TensorImage, TensorImageBase, TensorMask, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
@@ -273,17 +272,17 @@ def tfms_to(
             if isinstance(v := getattr(tfm, a), torch.Tensor): setattr(tfm, a, v.to(device))
 
 # %% ../nbs/07_loader.ipynb #b13afef7
-# `decode`, `decode_batch`, `_retain_dl`, `_pre_show_batch`, `show_batch` and `show_results`, with their signatures and
-# docments, follow fastai's `TfmdDL` (fastai/data/core.py, Apache-2.0) line by line
 class TfmdDLMixin:
     """fastai's `TfmdDL` methods that decode and show batches, for a loader that is not a `TfmdDL`. Its class provides
     `after_batch` (a fasttransform `Pipeline`), `n_inp`, `vocab`, `_types` (the types of a batch's parts, None until known),
     and `one_batch()` and `_one_batch(unique)` to show or type a batch it was not given"""
+    # `decode`, `decode_batch`, `_pre_show_batch` and `show_results` are fastai's own, called on this loader: they read
+    # only what the class provides. Their docments follow fastai's (fastai/data/core.py, Apache-2.0)
     def decode(self,
         b # Batch to decode
     ):
         "Decode `b` through the batch transforms, onto the CPU"
-        return to_cpu(self.after_batch.decode(self._retain_dl(b)))
+        return TfmdDL.decode(self, b)
 
     def decode_batch(self,
         b, # Batch to decode
@@ -291,35 +290,23 @@ class TfmdDLMixin:
         full:bool=True # Whether to decode all transforms. If `False`, decode up to the point the item knows how to show itself
     ):
         "The first `max_n` items of `b`, decoded, with labels as class names"
-        return self._decode_batch(self.decode(b), max_n, full)
+        return TfmdDL.decode_batch(self, b, max_n, full)
 
-    @property
-    def batch_types(self):
-        "The types of a batch's parts, which `decode` restores: from the first batch, or from `one_batch` before any"
-        if self._types is None: self._types = explode_types(self.one_batch())
-        return self._types
+    def _pre_show_batch(self, b, max_n:int=9): return TfmdDL._pre_show_batch(self, b, max_n)
 
-    def _retain_dl(self, b): return retain_types(b, typs=self.batch_types)
+    def show_results(self,
+        b, # Batch to show results for
+        out, # Predicted output from model for the batch
+        max_n:int=9, # Maximum number of items to show
+        ctxs=None, # List of `ctx` objects to show data. Could be matplotlib axis, DataFrame etc
+        show:bool=True, # Whether to display data
+        **kwargs
+    ):
+        "Show `max_n` results with input(s), target(s) and prediction(s)."
+        return TfmdDL.show_results(self, b, out, max_n, ctxs, show, **kwargs)
 
-    def _decode_batch(self, b, max_n:int=9, full:bool=True):
-        "The first `max_n` items of batch `b`, with labels as class names"
-        return L(batch_to_samples(b, max_n=max_n)).map(lambda s: tuple(self._decode_label(o) for o in s))
-
-    def _decode_label(self, o):
-        "`o` as a showable label if it is a `TensorCategory` or `TensorMultiCategory`"
-        name = (lambda i: str(self.vocab[i])) if self.vocab is not None else str
-        if isinstance(o, TensorCategory) and o.ndim == 0: return Category(name(int(o)))
-        if isinstance(o, TensorMultiCategory) and o.ndim == 1: return MultiCategory([name(int(i)) for i in torch.where(o > 0)[0]])
-        return o
-
-    def _pre_show_batch(self, b, max_n:int=9):
-        "Decode `b` to be ready for `show_batch`"
-        b = self.decode(b)
-        if hasattr(b, 'show'): return b, None, None
-        its = self._decode_batch(b, max_n, full=False)
-        if not is_listy(b): b, its = [b], L((o,) for o in its)
-        return detuplify(b[:self.n_inp]), detuplify(b[self.n_inp:]), its
-
+    # fastai's `show_batch` draws its batch with `one_batch` after swapping `get_idxs`; an FFCV epoch takes its order
+    # from the loader, so `unique` goes to `_one_batch`
     def show_batch(self,
         b=None, # Batch to show; defaults to `one_batch()`
         max_n:int=9, # Maximum number of items to show
@@ -333,21 +320,26 @@ class TfmdDLMixin:
         if not show: return self._pre_show_batch(b, max_n=max_n)
         show_batch(*self._pre_show_batch(b, max_n=max_n), ctxs=ctxs, max_n=max_n, **kwargs)
 
-    def show_results(self,
-        b, # Batch to show results for
-        out, # Predicted output from model for the batch
-        max_n:int=9, # Maximum number of items to show
-        ctxs=None, # List of `ctx` objects to show data. Could be matplotlib axis, DataFrame etc
-        show:bool=True, # Whether to display data
-        **kwargs
-    ):
-        "Show `max_n` results with input(s), target(s) and prediction(s)."
-        x, y, its = self.show_batch(b, max_n=max_n, show=False)
-        b_out = type(b)(b[:self.n_inp] + (tuple(out) if is_listy(out) else (out,)))
-        x1, y1, outs = self.show_batch(b_out, max_n=max_n, show=False)
-        res = (x, x1, None, None) if its is None else (x, y, its, outs.itemgot(slice(self.n_inp, None)))
-        if not show: return res
-        show_results(*res, ctxs=ctxs, max_n=max_n, **kwargs)
+    @property
+    def batch_types(self):
+        "The types of a batch's parts, which `decode` restores: from the first batch, or from `one_batch` before any"
+        if self._types is None: self._types = explode_types(self.one_batch())
+        return self._types
+
+    # fastai's `_retain_dl` types a batch by running `do_item` and `do_batch`, which an FFCV loader has not
+    def _retain_dl(self, b): return retain_types(b, typs=self.batch_types)
+
+    # fastai's `_decode_batch` decodes items through the dataset's transforms; an FFCV label is a class index
+    def _decode_batch(self, b, max_n:int=9, full:bool=True):
+        "The first `max_n` items of batch `b`, with labels as class names"
+        return L(batch_to_samples(b, max_n=max_n)).map(lambda s: tuple(self._decode_label(o) for o in s))
+
+    def _decode_label(self, o):
+        "`o` as a showable label if it is a `TensorCategory` or `TensorMultiCategory`"
+        name = (lambda i: str(self.vocab[i])) if self.vocab is not None else str
+        if isinstance(o, TensorCategory) and o.ndim == 0: return Category(name(int(o)))
+        if isinstance(o, TensorMultiCategory) and o.ndim == 1: return MultiCategory([name(int(i)) for i in torch.where(o > 0)[0]])
+        return o
 
 # %% ../nbs/07_loader.ipynb #e940de1f
 _rebuild_args = ('fname', 'pipelines', 'custom_fields', 'os_cache', 'distributed')  # arguments whose change rebuilds the loader
