@@ -1,5 +1,5 @@
 __version__ = "0.1.0"
 
-# FFCV sets torch to one thread when it is imported. `core` imports it first, keeping torch's count, so that every module
+# FFCV sets torch to one thread when it is imported. `compat` imports it first, keeping torch's count, so that every module
 # of this package, and a user's `import ffcv` after this package, finds FFCV imported and torch's threads as they were
-from . import core as _core
+from . import compat as _compat

@@ -1,4 +1,4 @@
-"""Keeping FFCV's process-wide side effects in check: torch's thread count, the number of loader threads and Numba's shared array types
+"""The number of loader threads that this process can use
 
 Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/core.html.md"""
 
@@ -9,26 +9,11 @@ from __future__ import annotations
 
 import os
 import warnings
-from contextlib import contextmanager
 
 import numba
-import numpy as np
-import torch
 
 # %% auto #0
-__all__ = ['keep_torch_threads', 'max_workers', 'clamp_workers', 'OSCacheManager']
-
-# %% ../nbs/00_core.ipynb #1fdfd53d
-@contextmanager
-def keep_torch_threads():
-    "Restore torch's intra-op thread count on exit, whatever the code inside set it to"
-    n = torch.get_num_threads()
-    try: yield n
-    finally:
-        if torch.get_num_threads() != n: torch.set_num_threads(n)
-
-# %% ../nbs/00_core.ipynb #df6c4a7d
-with keep_torch_threads(): import ffcv  # FFCV sets torch to one thread at import
+__all__ = ['max_workers', 'clamp_workers']
 
 # %% ../nbs/00_core.ipynb #cde5af1b
 def max_workers() -> int:
@@ -49,27 +34,3 @@ def clamp_workers(
         warnings.warn(f"num_workers={n} is more than the {m} cores this process can use; using {m}")
         return m
     return n
-
-# %% ../nbs/00_core.ipynb #9c121b24
-from ffcv.memory_managers import OSCacheManager as _OSCacheManager
-from ffcv.pipeline.compiler import Compiler
-
-# %% ../nbs/00_core.ipynb #6eb64d92
-_ReadOnlyBytes = numba.types.Array(numba.uint8, 1, 'C', readonly=True)
-
-class OSCacheManager(_OSCacheManager):
-    "FFCV's `OSCacheManager`, whose reader is typed read-only without changing Numba's shared `uint8[::1]` type"
-    def __init__(self,
-        reader # FFCV's `Reader` of the .beton file
-    ): super().__init__(reader)  # FFCV's signature names `Reader` in a string, which nbdev's `show_doc` can't resolve
-
-    @property
-    def state_type(self):
-        return numba.types.Tuple([_ReadOnlyBytes, numba.uint64[::1], numba.uint64[::1]])
-
-    def compile_reader(self):
-        # Follows FFCV 1.0.2's `OSCacheManager.compile_reader`, Apache-2.0, with an explicit read-only return type
-        def read(address, mem_state):
-            size = mem_state[2][np.searchsorted(mem_state[1], address)]
-            return mem_state[0][address:address + size]
-        return Compiler.compile(read, _ReadOnlyBytes(numba.uint64, self.state_type))

@@ -25,9 +25,8 @@ from fasttransform import retain_meta
 
 from .operations import BatchDecoder
 
+from .compat import FFCVEpochIterator, FFCVLoader
 from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder
-from ffcv.loader.epoch_iterator import IS_CUDA, EpochIterator as _EpochIterator
-from ffcv.loader.loader import Loader as _FFCVLoader
 from typing import Sequence
 
 # %% auto #0
@@ -108,6 +107,12 @@ class _FreshSlots:
     def __getstate__(self): return dict(shape=self.shape, dtype=self.dtype, max_pool=self.max_pool)  # copies start empty
     def __setstate__(self, d): self.__init__(**d)
 
+_pools = weakref.WeakKeyDictionary()
+
+def output_pools(loader) -> dict:
+    "The arrays that `loader`'s epochs reuse for its batches, by item shape and dtype, kept from epoch to epoch; a copy of the loader starts with none"
+    return _pools.setdefault(loader, {})
+
 def _fresh_if_output(buffer, starts:list[int], pools:dict, max_pool:int=6):
     "`buffer`, or a `_FreshSlots` of `pools` in its place if one of the addresses `starts` lies in it; tuples buffer by buffer"
     if isinstance(buffer, tuple): return tuple(_fresh_if_output(o, starts, pools, max_pool) for o in buffer)
@@ -118,18 +123,18 @@ def _fresh_if_output(buffer, starts:list[int], pools:dict, max_pool:int=6):
     return buffer
 
 # %% ../nbs/06_epoch_iterator.ipynb #76c0ea48
-class EpochIterator(_EpochIterator):
+class EpochIterator(FFCVEpochIterator):
     "FFCV's epoch thread, which stops when closed, passes on its exceptions and keeps torch's thread count"
     def __init__(self,
-        loader:_FFCVLoader, # The loader whose epoch this is
+        loader:FFCVLoader, # The loader whose epoch this is
         order:Sequence[int] # The items of the epoch, in order
     ): super().__init__(loader, order)
 
     def start(self):
         "Start the thread that runs the pipeline, with a queue that a closed iterator can't block"
-        self.output_queue = _ClosableQueue(self.loader.batches_ahead, self.terminate_event)
+        self.queue = _ClosableQueue(self.loader.batches_ahead, self.stop_event)
         # the reused buffers' address ranges, sorted, and the furthest end up to each: `_in_slot` bisects them
-        slots = sorted(_address_ranges(self.memory_allocations))
+        slots = sorted(_address_ranges(self.buffers))
         self._starts, self._ends = [lo for lo,_ in slots], list(itertools.accumulate((hi for _,hi in slots), max))
         self._torch_threads = torch.get_num_threads()
         _live.add(self)
@@ -143,27 +148,27 @@ class EpochIterator(_EpochIterator):
             super().run()
         except _Closed: pass
         except BaseException as e:
-            try: self.output_queue.put((0, _Failure(e)))
+            try: self.queue.put((0, _Failure(e)))
             except _Closed: pass
         finally:
             if prev is not None: numba.set_parallel_chunksize(prev)
 
     def uneven(self) -> bool:
         "Whether items cost the pipelines uneven work (crops of images of varying sizes), so that threads take them two at a time"
-        return any(isinstance(s.decoder, ResizedCropRGBImageDecoder) for s in self.loader.pipeline_specs.values())
+        return any(isinstance(s.decoder, ResizedCropRGBImageDecoder) for s in self.loader.specs.values())
 
-    def run_pipeline(self, b_ix, batch_indices, batch_slot, cuda_event):
+    def before_batch(self, b_ix):
         # FFCV's `run` has just set torch's threads to `num_workers`, process-wide
         if b_ix == 0: torch.set_num_threads(self._torch_threads)
-        b = super().run_pipeline(b_ix, batch_indices, batch_slot, cuda_event)
-        if b_ix == 0 and not IS_CUDA: self._fresh_outputs(b)
+
+    def after_pipelines(self, b_ix, slot, b):
+        if b_ix == 0 and not self.uses_cuda: self._fresh_outputs(b)
         return b
 
     def _fresh_outputs(self, b):
         "From now on, give the pipeline new memory for each batch in the CPU buffers that `b`'s arrays lie in"
         starts = [lo for lo,_ in _address_ranges(b)]
-        pools = getattr(self.loader, '_fresh_pools', {})  # our `Loader` keeps them from epoch to epoch
-        allocs = self.memory_allocations['operation']
+        pools, allocs = output_pools(self.loader), self.operation_buffers
         for k, v in allocs.items(): allocs[k] = _fresh_if_output(v, starts, pools, self.loader.batches_ahead + 4)
 
     def __next__(self):
@@ -175,7 +180,7 @@ class EpochIterator(_EpochIterator):
 
     def queued(self) -> int:
         "How many finished batches wait for `next`"
-        return self.output_queue.qsize()
+        return self.queue.qsize()
 
     def keep(self, b, contiguous:bool=False):
         "`b`, with every tensor or array that lies in one of the epoch's reused buffers copied out (into contiguous tensors if `contiguous`)"
@@ -203,24 +208,22 @@ class EpochIterator(_EpochIterator):
 
     def close(self):
         "Stop the thread, wait for it, then free the epoch's memory"
-        self.terminate_event.set()
+        self.stop_event.set()
         if self.is_alive() and threading.current_thread() is not self: self.join()
-        if not self.closed:
-            super().close()
-            self.closed = True
+        super().close()  # frees the epoch's memory, once
         _live.discard(self)
 
 # %% ../nbs/06_epoch_iterator.ipynb #39728a94
 class AsyncEpochIterator(EpochIterator):
     "An `EpochIterator` that also runs the loader's `after_batch` in its thread, on each batch slot's CUDA stream"
-    def run_pipeline(self, b_ix, batch_indices, batch_slot, cuda_event):
-        b = super().run_pipeline(b_ix, batch_indices, batch_slot, cuda_event)
-        with torch.cuda.stream(self.cuda_streams[batch_slot]) if IS_CUDA else nullcontext():
+    def after_pipelines(self, b_ix, slot, b):
+        b = super().after_pipelines(b_ix, slot, b)
+        with torch.cuda.stream(self.stream(slot)) if self.uses_cuda else nullcontext():
             return self.finish(b)
 
     def __next__(self):
         b = super().__next__()  # FFCV made the current stream wait for the batch's stream
-        if IS_CUDA: _record_stream(b, torch.cuda.current_stream())
+        if self.uses_cuda: _record_stream(b, torch.cuda.current_stream())
         return b
 
 # %% ../nbs/06_epoch_iterator.ipynb #dd3b34c6

@@ -14,13 +14,11 @@ from numba import njit
 from PIL import Image
 
 from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
-import ctypes
 from copy import copy
 from dataclasses import replace
-from functools import cache
-from ffcv.fields.rgb_image import (IMAGE_MODES, CenterCropRGBImageDecoder as _CenterCropRGBImageDecoder,
+from .compat import CV_8UC3, JPEG_MODE, MAT_BYTES, decoder_reader, imdecode, opencv_c
+from ffcv.fields.rgb_image import (CenterCropRGBImageDecoder as _CenterCropRGBImageDecoder,
     RandomResizedCropRGBImageDecoder as _RandomResizedCropRGBImageDecoder, ResizedCropRGBImageDecoder as _ResizedCropRGBImageDecoder)
-from ffcv.libffcv import imdecode
 from ffcv.pipeline.allocation_query import AllocationQuery
 from ffcv.pipeline.compiler import Compiler
 
@@ -113,22 +111,7 @@ class RGBImageField(_RGBImageField):
 # %% ../nbs/01_fields.ipynb #b8929a30
 _INTERPOLATIONS = {'auto': -1, 'linear': 1, 'area': 3}  # OpenCV's INTER_LINEAR and INTER_AREA; -1: chosen per crop
 
-@cache
-def _opencv_c():
-    "OpenCV's C `cvInitMatHeader` and `cvResize`, from the OpenCV that FFCV's native library links; None if it has no C API"
-    import ffcv._libffcv
-    lib = ctypes.CDLL(ffcv._libffcv.__file__)  # its own handle: its functions' argtypes are ours to set
-    try: init, resize = lib.cvInitMatHeader, lib.cvResize
-    except AttributeError: return None
-    init.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
-    init.restype = ctypes.c_void_p
-    resize.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
-    resize.restype = None
-    return init, resize
-
 # %% ../nbs/01_fields.ipynb #178390d8
-_CV_8UC3, _MAT_BYTES = 16, 64  # OpenCV's type of uint8 RGB pixels; room for a `CvMat` header (40 bytes)
-
 @njit
 def _mirror(v, lo, hi):
     "`v` reflected into `[lo, hi)`, without repeating the edge, as torchvision's 'reflect' padding"
@@ -176,20 +159,20 @@ class _ResizedCropMixin:
     def _set_options(self, interpolation, dct_scale, flip, dct_default:bool=False):
         if interpolation not in _INTERPOLATIONS:
             raise ValueError(f"interpolation must be one of {list(_INTERPOLATIONS)}, not {interpolation!r}")
-        if interpolation == 'linear' and _opencv_c() is None:
+        if interpolation == 'linear' and opencv_c() is None:
             raise RuntimeError("interpolation='linear' needs OpenCV's C API (cvResize), which the OpenCV that FFCV links lacks; "
                                "'auto' and 'area' resize with FFCV's INTER_AREA there")
         if isinstance(flip, bool) or not isinstance(flip, (int, float)) or not 0 <= flip <= 1:
             raise ValueError(f"flip must be a probability in [0, 1], not {flip!r}")
-        if (dct_scale or flip) and (interpolation == 'area' or _opencv_c() is None):
+        if (dct_scale or flip) and (interpolation == 'area' or opencv_c() is None):
             raise ValueError("dct_scale and flip need interpolation 'auto' or 'linear', through OpenCV's C API: "
-                             "'area' is FFCV's own code, bit for bit" + ("" if _opencv_c() else ", and the OpenCV that FFCV links has no C API"))
+                             "'area' is FFCV's own code, bit for bit" + ("" if opencv_c() else ", and the OpenCV that FFCV links has no C API"))
         self.interpolation, self.flip = interpolation, float(flip)
         self.dct_scale = bool(dct_scale) if dct_scale is not None else dct_default and self._opencv() is not None
 
     def _opencv(self):
         "OpenCV's C functions, or None where FFCV's own code (`INTER_AREA` only) decodes"
-        return None if self.interpolation == 'area' else _opencv_c()
+        return None if self.interpolation == 'area' else opencv_c()
 
     def with_flip(self, prob:float):
         "A copy of this decoder that also flips each image with probability `prob`; None where it can't (FFCV's own 'area' code) or already flips"
@@ -201,7 +184,7 @@ class _ResizedCropMixin:
     def declare_state_and_memory(self, previous_state):
         state, queries = super().declare_state_and_memory(previous_state)
         if self._opencv() is None: return state, queries
-        return state, (*queries, AllocationQuery((2 * _MAT_BYTES,), np.dtype('u1')))  # two `CvMat` headers per image
+        return state, (*queries, AllocationQuery((2 * MAT_BYTES,), np.dtype('u1')))  # two `CvMat` headers per image
 
     def generate_code(self):
         if self._opencv() is None: return super().generate_code()
@@ -209,7 +192,7 @@ class _ResizedCropMixin:
         # its interpolation: draw the crop, decode into the temporary buffer (at 1/2, 1/4 or 1/8 where the crop shrinks
         # that much), resize the crop, flip it
         init_c, resize_c = self._opencv()
-        jpg, mem_read, my_range = IMAGE_MODES['jpg'], self.memory_read, Compiler.get_iterator()
+        jpg, mem_read, my_range = JPEG_MODE, decoder_reader(self), Compiler.get_iterator()
         imdecode_c, get_crop_c = Compiler.compile(imdecode), Compiler.compile(self.get_crop_generator)
         scale, ratio = self.scale, self.ratio
         if isinstance(scale, tuple): scale = np.array(scale)
@@ -241,9 +224,9 @@ class _ResizedCropMixin:
                 y1, x1 = max(y0 + 1, out_h - (i + h - i1) * out_h // h), max(x0 + 1, out_w - (j + w - j1) * out_w // w)
                 interp = fixed if fixed >= 0 else (3 if i1 - i0 >= 2 * (y1 - y0) or j1 - j0 >= 2 * (x1 - x0) else 1)
                 dst, hdr = destination[dst_ix], headers[dst_ix].ctypes.data
-                init_c(hdr, i1 - i0, j1 - j0, _CV_8UC3, source.ctypes.data + (i0 * width + j0) * 3, width * 3)
-                init_c(hdr + _MAT_BYTES, y1 - y0, x1 - x0, _CV_8UC3, dst.ctypes.data + (y0 * out_w + x0) * 3, out_w * 3)
-                resize_c(hdr, hdr + _MAT_BYTES, interp)
+                init_c(hdr, i1 - i0, j1 - j0, CV_8UC3, source.ctypes.data + (i0 * width + j0) * 3, width * 3)
+                init_c(hdr + MAT_BYTES, y1 - y0, x1 - x0, CV_8UC3, dst.ctypes.data + (y0 * out_w + x0) * 3, out_w * 3)
+                resize_c(hdr, hdr + MAT_BYTES, interp)
                 if y0 > 0 or x0 > 0 or y1 < out_h or x1 < out_w: _pad(dst, y0, y1, x0, x1, pad_mode)
                 if flip > 0 and np.random.rand() < flip: _hflip(dst)
             return destination[:len(batch_indices)]

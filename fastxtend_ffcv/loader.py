@@ -27,16 +27,16 @@ from fastai.data.load import DataLoader
 from fastai.data.transforms import Category, CategoryMap, IntToFloatTensor, MultiCategory, Normalize
 from fastai.torch_core import TensorCategory, TensorImage, TensorImageBase, TensorMask, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
 
-from .core import OSCacheManager, clamp_workers, keep_torch_threads, max_workers
+from .compat import FFCVLoader, OSCacheManager, decoder_metadata, keep_torch_threads, open_reader, reader_fields, reader_len
+from .core import clamp_workers, max_workers
 from .epoch_iterator import AsyncEpochIterator, EpochIterator
 from .operations import BatchDecoded, BatchDecoder, LabelKind, NormalizeImage, ToTensorBase as _ToTensorBase, ToTensorImage  # `fastai.vision.all` has a layer of that name
 from ffcv.fields import IntField
 from ffcv.fields.base import Field
 from ffcv.fields.rgb_image import CenterCropRGBImageDecoder as _CenterCropDecoder, ResizedCropRGBImageDecoder, SimpleRGBImageDecoder
-from ffcv.loader.loader import DEFAULT_OS_CACHE, ORDER_MAP, ORDER_TYPE, Loader as _Loader, OrderOption
+from ffcv.loader.loader import DEFAULT_OS_CACHE, ORDER_TYPE, OrderOption
 from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
-from ffcv.reader import Reader
 from ffcv.transforms.flip import RandomHorizontalFlip as _FFCVFlip
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _FFCVToTensor, ToTorchImage
 
@@ -64,9 +64,9 @@ def _check_threads(n) -> int|None:
         raise ValueError(f"loop_threads must be None or an int >= 0, got {n!r}")
     return None if n is None else int(n)
 
-def _open(fname:Path, custom_fields) -> Reader:
+def _open(fname:Path, custom_fields):
     "The FFCV `Reader` of `fname`, or a clear error if it is no readable .beton"
-    try: return Reader(str(fname), custom_fields)
+    try: return open_reader(fname, custom_fields)
     except Exception as e:
         raise ValueError(f"{fname} is not a readable FFCV .beton file ({type(e).__name__}: {e})") from e
 
@@ -253,7 +253,7 @@ class _SetupView(DataLoader):
 class LoaderDataset(GetAttr):
     "The items a `Loader` reads, as fastai sees a dataset: their number, names (`items`), `vocab`, `c` and `loss_func`; FFCV's `Reader` for the rest"
     _default = 'reader'
-    def __init__(self, dl): self.dl, self.reader = dl, dl.reader
+    def __init__(self, dl): self.dl, self.reader = dl, dl.beton_reader
     def __len__(self): return len(self.dl.indices)
     items = property(lambda self: self.dl.items)
     vocab = property(lambda self: self.dl.vocab)
@@ -347,7 +347,7 @@ _rebuild_args = ('fname', 'pipelines', 'custom_fields', 'os_cache', 'distributed
 def _world() -> int: return dist.get_world_size() if dist.is_available() and dist.is_initialized() else 1
 
 # %% ../nbs/07_loader.ipynb #9d248b61
-class Loader(TfmdDLMixin, _Loader):
+class Loader(TfmdDLMixin, FFCVLoader):
     "FFCV's `Loader` with fastai's batch transforms, callbacks and `DataLoader` API"
     def __init__(self,
         fname:str|Path, # Path to the dataset, in FFCV's .beton format
@@ -378,10 +378,10 @@ class Loader(TfmdDLMixin, _Loader):
         fname, batch_size, order = _check_fname(fname), _check_bs(batch_size), _check_order(order)
         loop_threads = _check_threads(loop_threads)
         reader = _open(fname, custom_fields)
-        _check_pipelines(pipelines, list(reader.handlers), fname)
-        indices = _check_indices(indices, reader.num_samples, fname)
-        if items is not None and len(items) != reader.num_samples:
-            raise ValueError(f"items names {len(items)} items, but {fname.name} has {reader.num_samples}")
+        _check_pipelines(pipelines, list(reader_fields(reader)), fname)
+        indices = _check_indices(indices, reader_len(reader), fname)
+        if items is not None and len(items) != reader_len(reader):
+            raise ValueError(f"items names {len(items)} items, but {fname.name} has {reader_len(reader)}")
         pipelines = _fuse_flip(pipelines)
         on_cpu = (default_device() if device is None else torch.device(device)).type == 'cpu'
         if normalize_in_pipeline or (normalize_in_pipeline is None and on_cpu):
@@ -398,16 +398,16 @@ class Loader(TfmdDLMixin, _Loader):
             # cache, whose reader leaves it alone, then swap in our `OSCacheManager`
             super().__init__(str(fname), batch_size, clamp_workers(num_workers), False, order, distributed, seed,
                              indices, pipelines, custom_fields, drop_last, batches_ahead, recompile)
-            if os_cache: self._use_os_cache()
-        self._args.update(os_cache=os_cache, custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab, items=items,
+            if os_cache: self.use_memory_manager(OSCacheManager(self.beton_reader))
+        self.ffcv_args.update(os_cache=os_cache, custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab, items=items,
                           normalize_in_pipeline=normalize_in_pipeline, loop_threads=loop_threads)
         self._check_crops()
         self._split_idx = int(order == OrderOption.SEQUENTIAL) if split_idx is None else split_idx
         self.before_iter, self.after_iter = before_iter or noop, after_iter or noop
         self.after_batch = Pipeline(batch_tfms, split_idx=self._split_idx)
         self.async_tfms, self.vocab, self._sources, self._get_idxs, self._types = async_tfms, vocab, items, None, None
-        self._n_inp = max(1, len(self.pipeline_specs) - 1) if n_inp is None else n_inp
-        self._device, self._fresh_pools = None, {}  # the epochs' output memory, reused from epoch to epoch
+        self._n_inp = max(1, len(self.specs) - 1) if n_inp is None else n_inp
+        self._device = None
         self._thread_choice = None  # the loop's torch threads that ran fastest, kept from epoch to epoch
         self._warn_if_empty()
         self._check_vocab()
@@ -423,27 +423,22 @@ class Loader(TfmdDLMixin, _Loader):
 
     def _loop_threads(self, full:int) -> int:
         "The loop's torch threads where torch's count is `full`"
-        n = self._args['loop_threads']
+        n = self.ffcv_args['loop_threads']
         if n is None: return min(full, max(1, max_workers() - self.num_workers))
         return n or full
 
     @property
     def adapts_threads(self) -> bool:
         "Whether epochs give their loop torch's thread count instead of `loop_threads` when that yields batches faster"
-        return self._args['loop_threads'] is None
-
-    def _use_os_cache(self):
-        "Read through our `OSCacheManager`, recompiling the pipelines' reads"
-        self.memory_manager = OSCacheManager(self.reader)
-        self.graph.memory_read = self.memory_manager.compile_reader()  # the graph hands it to the operations
-        self.generate_code()
+        return self.ffcv_args['loop_threads'] is None
 
     def _check_crops(self):
         "Refuse a centre-crop decoder whose crop of the file's smallest image is empty: OpenCV would abort the process"
-        for name, spec in self.pipeline_specs.items():
+        for name, spec in self.specs.items():
             op = spec.decoder
-            if not isinstance(op, _CenterCropDecoder) or len(op.metadata) == 0: continue
-            h, w = op.metadata['height'].astype(np.int64), op.metadata['width'].astype(np.int64)
+            meta = decoder_metadata(op) if isinstance(op, _CenterCropDecoder) else None
+            if meta is None or len(meta) == 0: continue
+            h, w = meta['height'].astype(np.int64), meta['width'].astype(np.int64)
             k = int(np.argmin(np.minimum(h, w)))
             if op.get_crop_generator(h[k], w[k], None, op.ratio)[2] < 1:
                 raise ValueError(f"Pipeline {name!r}: FFCV's CenterCropRGBImageDecoder crops nothing of item {k}, "
@@ -452,9 +447,9 @@ class Loader(TfmdDLMixin, _Loader):
 
     def _target_values(self) -> np.ndarray|None:
         "The class indices of the file, if the targets are categories read from an `IntField`"
-        name = list(self.pipeline_specs.values())[self.n_inp].source if self.kind is LabelKind.category else None
-        if not isinstance(self.reader.handlers.get(name), IntField): return None
-        return self.reader.metadata[f'f{self.field_name_to_f_ix[name]}']
+        name = list(self.specs.values())[self.n_inp].source if self.kind is LabelKind.category else None
+        if not isinstance(self.fields.get(name), IntField): return None
+        return self.field_metadata(name)
 
     def _check_vocab(self):
         "Refuse a vocabulary with fewer classes than the file's labels, whose names `show_batch` would look for in vain"
@@ -521,7 +516,7 @@ class Loader(TfmdDLMixin, _Loader):
         "Put the batches, and the batch transforms' state, on `device`"
         device = default_device() if device is None else torch.device(device)
         moved = False
-        for spec in self.pipeline_specs.values():
+        for spec in self.specs.values():
             for op in spec.transforms:
                 if isinstance(op, _ToDevice) and op.device != device: op.device, moved = device, True
         if moved: self.generate_code()
@@ -555,7 +550,7 @@ class Loader(TfmdDLMixin, _Loader):
     @property
     def kind(self) -> LabelKind|None:
         "What the targets are, from the `ToTensor*` operation of the first pipeline after the inputs"
-        specs = list(self.pipeline_specs.values())[self.n_inp:]
+        specs = list(self.specs.values())[self.n_inp:]
         if not specs: return None
         return next((op.kind for op in specs[0].transforms if isinstance(op, _ToTensorBase) and op.kind is not None), None)
 
@@ -581,8 +576,8 @@ class Loader(TfmdDLMixin, _Loader):
         if kind is None: return None
         if self._vocab is not None and kind is not LabelKind.float: return len(self._vocab)
         if kind is LabelKind.mask: return None  # the classes of a mask are its codes
-        name = list(self.pipeline_specs.values())[self.n_inp].source
-        field = self.reader.handlers.get(name) if isinstance(name, str) else None
+        name = list(self.specs.values())[self.n_inp].source
+        field = self.fields.get(name) if isinstance(name, str) else None
         if (values := self._target_values()) is not None:  # class indices: one more than the largest
             return int(values.max()) + 1 if len(values) else None
         return int(np.prod(getattr(field, 'shape', (1,))))
@@ -613,7 +608,7 @@ class Loader(TfmdDLMixin, _Loader):
         "A variant of this loader with some arguments changed, sharing its compiled pipelines where they are unchanged"
         kwargs.pop('process', None)  # fastai's `Interpretation` passes it to `test_dl` for tabular data
         if dataset is not None:
-            try: idxs = _check_indices(dataset, self.reader.num_samples, Path(self.fname))
+            try: idxs = _check_indices(dataset, self.n_items, Path(self.fname))
             except TypeError as e:
                 raise TypeError(f"Loader.new takes item indices of its .beton as `dataset`: {e}. For new items, as `test_dl` and "
                                 "`predict` give, put the loaders in an FFCVDataLoaders, whose test_dl writes them to a .beton") from None
@@ -622,13 +617,13 @@ class Loader(TfmdDLMixin, _Loader):
         if 'batch_tfms' in kwargs: kwargs['after_batch'] = kwargs.pop('batch_tfms')
         if 'shuffle' in kwargs:
             shuffle = kwargs.pop('shuffle')
-            if shuffle != (self._args['order'] != OrderOption.SEQUENTIAL):
+            if shuffle != (self.ffcv_args['order'] != OrderOption.SEQUENTIAL):
                 kwargs.setdefault('order', OrderOption.RANDOM if shuffle else OrderOption.SEQUENTIAL)
         get_idxs = kwargs.pop('get_idxs', None)
         if get_idxs is not None: kwargs.setdefault('drop_last', False)
         # a shallow copy shares the pipelines' operations, so moving it to another device needs a rebuild
         if 'device' in kwargs and torch.device(kwargs['device']) != self.device: kwargs.setdefault('pipelines', None)
-        args = {**self._args, 'split_idx': self.split_idx, 'device': self.device, 'vocab': self.vocab,
+        args = {**self.ffcv_args, 'split_idx': self.split_idx, 'device': self.device, 'vocab': self.vocab,
                 'before_iter': self.before_iter, 'after_batch': self.after_batch, 'after_iter': self.after_iter, **kwargs}
         cls = cls or type(self)
         if any(k in kwargs for k in _rebuild_args) or cls is not type(self):
@@ -638,26 +633,23 @@ class Loader(TfmdDLMixin, _Loader):
         else: res = self._copy_with(args)
         if get_idxs is not None:
             res._get_idxs = get_idxs  # when distributed, the order of the gathered items; each process keeps its shard
-            if not res.distributed: res.first_traversal_order = res.get_idxs()
+            if not res.distributed: res.count_batches_of(res.get_idxs())
         return res
 
     def _copy_with(self, args:dict):
         "A shallow copy of this loader, sharing its compiled pipelines, with `args` applied"
         res = copy(self)
-        res._args, res._fresh_pools, res._thread_choice = {k: args[k] for k in self._args}, {}, None
-        res.batch_size, res.num_workers = _check_bs(args['batch_size']), clamp_workers(args['num_workers'])
-        res.drop_last, res.batches_ahead, res.recompile = args['drop_last'], args['batches_ahead'], args['recompile']
+        res.ffcv_args, res._thread_choice = {k: args[k] for k in self.ffcv_args}, None
+        n = self.n_items
+        idxs = _check_indices(args['indices'], n, Path(self.fname))
+        # keep the indices' dtype: the compiled pipelines are specialised on it
+        indices = np.arange(n, dtype=self.indices.dtype) if idxs is None else idxs.astype(self.indices.dtype)
+        res.reconfigure(_check_bs(args['batch_size']), clamp_workers(args['num_workers']), args['drop_last'], args['batches_ahead'],
+                        args['recompile'], self.seed if args['seed'] is None else args['seed'], indices, _check_order(args['order']))
         res.async_tfms, res.vocab, res._sources, res._n_inp = args['async_tfms'], args['vocab'], args['items'], args['n_inp'] or self._n_inp
         res.before_iter, res.after_iter = args['before_iter'] or noop, args['after_iter'] or noop
         res.after_batch = Pipeline(_with_decoders(args['after_batch'], self._pristine))
         res.split_idx = args['split_idx']
-        res.seed = self.seed if args['seed'] is None else args['seed']
-        n = self.reader.num_samples
-        idxs = _check_indices(args['indices'], n, Path(self.fname))
-        # keep the indices' dtype: the compiled pipelines are specialised on it
-        res.indices = np.arange(n, dtype=self.indices.dtype) if idxs is None else idxs.astype(self.indices.dtype)
-        res.traversal_order = ORDER_MAP[_check_order(args['order'])](res)
-        res.first_traversal_order = res.next_traversal_order()
         res._warn_if_empty()
         res._check_vocab()
         return res
@@ -668,7 +660,7 @@ class Loader(TfmdDLMixin, _Loader):
     ) -> Loader:
         "A loader of the items whose `field_name` meets `condition`, like this one otherwise"
         # Follows FFCV 1.0.2's `Loader.filter`, Apache-2.0: one pass over the field alone, in order
-        pipes = {k: None for k in self.reader.handlers if k != field_name}
+        pipes = {k: None for k in self.fields if k != field_name}
         if field_name in self._pristine: pipes[field_name] = deepcopy(self._pristine[field_name])
         sub = self.new(pipelines=pipes, order=OrderOption.SEQUENTIAL, drop_last=False, distributed=False, after_batch=None,
                        before_iter=None, after_iter=None, n_inp=1, get_idxs=None)
@@ -676,17 +668,10 @@ class Loader(TfmdDLMixin, _Loader):
         if not keep.any(): raise ValueError(f"No item of {Path(self.fname).name} meets the condition on {field_name!r}")
         return self.new(indices=sub.indices[keep])
 
-    def _shard(self, rank:int) -> np.ndarray:
-        "The items that process `rank` reads in the next epoch"
-        t = copy(self.traversal_order)
-        t.sampler = copy(t.sampler)
-        t.sampler.rank = rank
-        return np.asarray(t.sample_order(self.next_epoch))
-
     def _global_order(self) -> np.ndarray:
         "The items of every process, in the order fastai gathers their batches, without the padding"
         W, N, bs = _world(), len(self.indices), self.batch_size
-        shards = [self._shard(r) for r in range(W)]
+        shards = [self.shard_order(r) for r in range(W)]
         n, out = len(shards[0]), []
         for start in range(0, n, bs):
             j = np.arange(start, min(start + bs, n))
@@ -788,7 +773,7 @@ class _Epoch:
     "The finished batches of one epoch of `dl`; closed when exhausted, on an error, or when dropped"
     def __init__(self, dl:Loader, order:np.ndarray, after_iter=noop):
         self.dl, self.after_iter, self.k, self._done = dl, after_iter, 0, False
-        if dl.code is None or dl.recompile: dl.generate_code()
+        if not dl.compiled or dl.recompile: dl.generate_code()
         with keep_torch_threads(): self.it = (AsyncEpochIterator if dl.async_tfms else EpochIterator)(dl, order)
         self._owner, self._choice = None, None  # the thread whose torch threads the epoch holds, from its first batch
         self._timed = len(dl) - dl.batches_ahead - 1  # the last batches drain the queue, whatever the setting: not timed

@@ -29,12 +29,11 @@ import numpy as np
 import torch
 from tqdm import tqdm
 
-from .core import keep_torch_threads
+from .compat import MAX_PAGE_SIZE, MIN_PAGE_SIZE, keep_torch_threads, metadata_shm_name, rewrite_field_types
 from .fields import RGBImageField, to_rgb_array
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField, TorchTensorField
 from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
-from ffcv.types import TYPE_ID_HANDLER, FieldDescType, HeaderType
-from ffcv.writer import MAX_PAGE_SIZE, MIN_PAGE_SIZE, DatasetWriter as _DatasetWriter
+from ffcv.writer import DatasetWriter as _DatasetWriter
 
 # %% auto #0
 __all__ = ['check_value', 'ItemError', 'WriteInterrupted', 'stop_on_signals', 'deferred_signals', 'DatasetWriter']
@@ -275,8 +274,6 @@ def _page_size_for(n:int, total:int=0) -> int:
     while page < 2 * n and page < MAX_PAGE_SIZE // 2: page *= 2
     return page
 
-_field_type_ids = {cls: i for i, cls in TYPE_ID_HANDLER.items() if cls is not None}
-
 def _alive(pid:int) -> bool:
     try: os.kill(pid, 0)
     except ProcessLookupError: return False
@@ -322,16 +319,9 @@ class DatasetWriter(_DatasetWriter):
 
     def prepare(self):
         super().prepare()
-        if getattr(self, '_shm_name', None) is not None: self._shm_name.value = self.metadata_sm.name.encode()
+        if getattr(self, '_shm_name', None) is not None: self._shm_name.value = metadata_shm_name(self).encode()
         # FFCV looks field types up exactly, so it records a subclass as unknown; record the FFCV field it extends
-        descs = np.zeros(len(self.fields), dtype=FieldDescType)
-        with open(self.fname, 'r+b') as f:
-            f.seek(HeaderType.itemsize)
-            f.readinto(descs)
-            for d, field in zip(descs, self.fields.values()):
-                d['type_id'] = next((i for cls, i in _field_type_ids.items() if isinstance(field, cls)), 255)
-            f.seek(HeaderType.itemsize)
-            f.write(descs.tobytes())
+        rewrite_field_types(self.fname, list(self.fields.values()))
 
     def from_indexed_dataset(self,
         dataset, # An indexable dataset of tuples, one value per field
