@@ -25,7 +25,8 @@ import torch
 # %% auto #0
 __all__ = ['FFCV_VERSION', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'ffcv_version', 'keep_torch_threads', 'open_reader',
            'reader_fields', 'reader_len', 'reader_field_metadata', 'decoder_metadata', 'decoder_reader',
-           'OSCacheManager', 'FFCVLoader', 'FFCVEpochIterator', 'rewrite_field_types', 'metadata_shm_name', 'opencv_c']
+           'OSCacheManager', 'FFCVLoader', 'FFCVEpochIterator', 'rewrite_field_types', 'metadata_shm_name',
+           'header_fields', 'opencv_c']
 
 # %% ../nbs/00_compat.ipynb #f7342ae5
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -264,6 +265,15 @@ def metadata_shm_name(
 ) -> str:
     "The name of the shared memory in which FFCV's writer and its workers collect the items' metadata"
     return writer.metadata_sm.name
+
+def header_fields(
+    fname:str|Path # A .beton file
+) -> list[tuple[str, int, np.ndarray]]:
+    "Each field in `fname`'s header: its name, FFCV's type id (255 for a field FFCV does not know) and its arguments"
+    with open(fname, 'rb') as f:
+        header = np.fromfile(f, HeaderType, count=1)[0]
+        descs = np.fromfile(f, FieldDescType, count=int(header['num_fields']))
+    return [(d['name'].tobytes().rstrip(b'\0').decode('ascii'), int(d['type_id']), d['arguments']) for d in descs]
 
 # %% ../nbs/00_compat.ipynb #43fa4692
 CV_8UC3, MAT_BYTES = 16, 64  # OpenCV's type of uint8 RGB pixels; room for a `CvMat` header
