@@ -26,13 +26,15 @@ from fastcore.basics import listify
 from fastai.data.core import DataLoaders
 from fastai.data.transforms import IntToFloatTensor, ToTensor
 from fastai.vision.augment import FlipItem, RandomResizedCrop, Resize
-from fastai.torch_core import TensorCategory, TensorMultiCategory, default_device
+from fastai.vision.core import AddMaskCodes, PILMask
+from fastai.torch_core import TensorCategory, TensorMask, TensorMultiCategory, default_device
 
 from .core import max_workers
-from .fields import RGBImageField, to_rgb_array
+from .draws import Draws
+from .fields import MaskCropDecoder, MaskField, RGBImageField, to_mask_array, to_rgb_array
 from .loader import Loader, OrderOption, TfmdDLMixin, tfms_to
 from .operations import (LabelKind, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
-                                       ToTensorMultiCategory)
+                                       ToTensorMask, ToTensorMultiCategory)
 from .writer import DatasetWriter, deferred_signals, remove_stale, stop_on_signals
 from ffcv.fields import IntField, NDArrayField
 from .fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder, ResizeRGBImageDecoder
@@ -47,19 +49,24 @@ __all__ = ['label_kind', 'label_field', 'label_pipeline', 'image_pipeline', 'dbl
 def label_kind(y) -> LabelKind:
     "The kind of a `Datasets` target `y`"
     if isinstance(y, TensorMultiCategory): return LabelKind.multi
+    if isinstance(y, (TensorMask, PILMask)): return LabelKind.mask
     if isinstance(y, TensorCategory) or isinstance(y, (int, np.integer)): return LabelKind.category
     if isinstance(y, (float, np.floating)) or (isinstance(y, torch.Tensor) and y.is_floating_point() and y.ndim == 0): return LabelKind.float
-    raise TypeError(f"FFCVDataLoaders knows category, multi-category and float targets, not {type(y).__name__}")
+    raise TypeError(f"FFCVDataLoaders knows category, multi-category, float and mask targets, not {type(y).__name__}")
 
-def label_field(kind:LabelKind|str, n_classes:int|None=None):
-    "The FFCV field for targets of `kind`"
+def label_field(kind:LabelKind|str, n_classes:int|None=None, max_resolution:int|None=None):
+    "The FFCV field for targets of `kind`; masks are shrunk to `max_resolution` as their images are"
     kind = LabelKind(kind)
+    if kind is LabelKind.mask: return MaskField(max_resolution=max_resolution)
     if kind is LabelKind.multi: return NDArrayField(np.dtype('float32'), (n_classes,))
     return IntField() if kind is LabelKind.category else NDArrayField(np.dtype('float32'), (1,))  # FFCV's FloatField is float64
 
-def label_pipeline(kind:LabelKind|str, device=None) -> list:
-    "Decoder and operations for targets of `kind`, as fastai's tensor types"
+def label_pipeline(kind:LabelKind|str, device=None, image_decoder=None) -> list:
+    "Decoder and operations for targets of `kind`, as fastai's tensor types; masks follow the crops of `image_decoder`"
     kind = LabelKind(kind)
+    if kind is LabelKind.mask:
+        if image_decoder is None: raise ValueError("Mask targets follow the image's decoder: pass it as image_decoder")
+        return [MaskCropDecoder(image_decoder), ToTensorMask(), ToDevice(device)]
     if kind is LabelKind.multi: return [NDArrayDecoder(), ToTensorMultiCategory(), ToDevice(device)]
     if kind is LabelKind.category: return [IntDecoder(), ToTensorCategory(), Squeeze(), ToDevice(device)]
     return [NDArrayDecoder(), ToTensorBase(kind=LabelKind.float), Squeeze(), ToDevice(device)]
@@ -71,11 +78,13 @@ def image_pipeline(
     device=None, # Device of the batches
     scale:tuple=(0.35, 1), # The crop's share of the image's area, for training
     ratio:float=224/256, # The center crop's share of the image's shorter side, for validation
-    flip:bool=True # Flip training images horizontally, half of the time
+    flip:bool=True, # Flip training images horizontally, half of the time
+    draws:bool=False # Draw crops and flips from a `Draws`, for targets that follow them (masks)
 ) -> list:
     "The default FFCV image pipeline"
     size = (size, size) if isinstance(size, int) else tuple(size)
-    decoder = RandomResizedCropRGBImageDecoder(size, scale=scale) if train else CenterCropRGBImageDecoder(size, ratio=ratio)
+    d = Draws() if draws and train else None
+    decoder = RandomResizedCropRGBImageDecoder(size, scale=scale, draws=d) if train else CenterCropRGBImageDecoder(size, ratio=ratio)
     return [decoder, *([RandomHorizontalFlip()] if train and flip else []), ToTensorImage(), ToDevice(device)]
 
 # %% ../nbs/12_data.ipynb #f1dbd622
@@ -83,12 +92,13 @@ def dblock_image_pipelines(
     item_tfms, # A `DataBlock`'s item transforms
     size:int|tuple|None=None, # Output size (height, width), overriding the transforms'; 224 if none sets it
     valid_crop:float|None=None, # Validate on a centre crop of this share of the shorter side, instead of as `item_tfms` do
-    device=None # Device of the batches
+    device=None, # Device of the batches
+    draws:bool=False # Draw crops and flips from a `Draws`, for targets that follow them (masks)
 ) -> tuple[list, list]:
     "The training and validation image pipelines that do what `item_tfms` do, as far as FFCV's decoders can"
     resize, flips, unmapped, tfm_size = None, [], [], None
     for t in listify(item_tfms):
-        if isinstance(t, ToTensor): continue  # a `DataBlock` always has it
+        if isinstance(t, (ToTensor, AddMaskCodes)): continue  # a `DataBlock` always has `ToTensor`; `MaskBlock` its codes
         if isinstance(t, (Resize, RandomResizedCrop)): resize, tfm_size = t, (t.size[1], t.size[0])  # fastai keeps (width, height)
         elif isinstance(t, FlipItem): flips.append(t.p)
         else: unmapped.append(type(t).__name__)
@@ -97,14 +107,15 @@ def dblock_image_pipelines(
                       "work in batch_tfms, or pass train_pipelines and valid_pipelines")
     size = size or tfm_size or 224
     size = (size, size) if isinstance(size, int) else tuple(size)
+    d = Draws() if draws else None
     if isinstance(resize, RandomResizedCrop):
-        train = RandomResizedCropRGBImageDecoder(size, scale=(resize.min_scale, resize.max_scale), ratio=tuple(resize.ratio))
+        train = RandomResizedCropRGBImageDecoder(size, scale=(resize.min_scale, resize.max_scale), ratio=tuple(resize.ratio), draws=d)
         xtra = math.ceil(max(size) * resize.val_xtra / 8) * 8  # fastai squishes to size+xtra, then takes the centre
         valid = ResizeRGBImageDecoder(size, 'squish', keep=(size[0] / (size[0] + xtra), size[1] / (size[1] + xtra)))
     elif isinstance(resize, Resize):
-        train = ResizeRGBImageDecoder(size, resize.method, resize.pad_mode, random=True)
+        train = ResizeRGBImageDecoder(size, resize.method, resize.pad_mode, random=True, draws=d)
         valid = ResizeRGBImageDecoder(size, resize.method, resize.pad_mode)
-    else: train, valid = RandomResizedCropRGBImageDecoder(size, scale=(0.35, 1)), CenterCropRGBImageDecoder(size, ratio=224/256)
+    else: train, valid = RandomResizedCropRGBImageDecoder(size, scale=(0.35, 1), draws=d), CenterCropRGBImageDecoder(size, ratio=224/256)
     if valid_crop is not None: valid = CenterCropRGBImageDecoder(size, ratio=valid_crop)
     return ([train, *[RandomHorizontalFlip(p) for p in flips], ToTensorImage(), ToDevice(device)],
             [valid, ToTensorImage(), ToDevice(device)])
@@ -127,6 +138,7 @@ def dsets_to_ffcv(
     write_mode:str='raw', # `RGBImageField` write mode: 'raw', 'jpg', 'smart' or 'proportion'
     num_workers:int=-1, # Writer processes; -1 for all cores
     on_error:str='raise', # 'raise' stops at the first item that can't be read; 'skip' writes the others and lists them in `meta.json`
+    codes:Sequence|None=None # The classes of mask targets (`MaskBlock`'s codes)
 ) -> dict:
     "Write both splits of `dsets` to `path`, all or nothing, unless the files there were written from the same source; return their metadata"
     path = Path(path)
@@ -140,13 +152,17 @@ def dsets_to_ffcv(
             return meta
     kind = label_kind(dsets.train.tls[-1][0])  # the first target, without opening the first image
     remove_stale(path, 'fastxtend-ffcv-')
-    vocab = [str(o) for o in dsets.vocab] if kind is not LabelKind.float else None
+    if kind is LabelKind.mask:
+        if codes is None: raise ValueError("Mask targets need their classes' names: build the DataBlock with MaskBlock(codes)")
+        vocab = [str(o) for o in codes]
+    else: vocab = [str(o) for o in dsets.vocab] if kind is not LabelKind.float else None
     stage, items, skipped = path/f'.fastxtend-ffcv-{os.getpid()}.tmp', {}, []
     with stop_on_signals():
         try:
             stage.mkdir()
             for split, ds in (('train', dsets.train), ('valid', dsets.valid)):
-                fields = {'image': RGBImageField(write_mode, max_resolution=max_resolution), 'label': label_field(kind, len(vocab or []))}
+                fields = {'image': RGBImageField(write_mode, max_resolution=max_resolution),
+                          'label': label_field(kind, len(vocab or []), max_resolution)}
                 sources = [str(o) for o in ds.items]
                 w = DatasetWriter(stage/f'{split}.beton', fields, num_workers=num_workers)
                 w.from_indexed_dataset(_Targets(ds, kind), sources=sources, on_error=on_error, desc=f'{split}.beton')
@@ -172,6 +188,7 @@ class _Targets:
         x, y = self.ds[i]
         if self.kind is LabelKind.multi: y = np.asarray(y, dtype=np.float32)
         elif self.kind is LabelKind.float: y = np.array([float(y)], dtype=np.float32)
+        elif self.kind is LabelKind.mask: y = to_mask_array(PILMask.create(y) if isinstance(y, (str, Path)) else y)
         else: y = int(y)
         return x, y
 
@@ -282,7 +299,9 @@ class FFCVDataLoaders(DataLoaders):
         if async_tfms is None: async_tfms = device.type == 'cuda'
         num_workers = num_workers or min(16, max_workers())
         tfms = [IntToFloatTensor(), *listify(batch_tfms)]
-        def pipes(train): return {'image': image_pipeline(size, train, device, crop_scale, crop_ratio, flip), 'label': label_pipeline(kind, device)}
+        def pipes(train):
+            image = image_pipeline(size, train, device, crop_scale, crop_ratio, flip, draws=kind is LabelKind.mask)
+            return {'image': image, 'label': label_pipeline(kind, device, image[0])}
         common = dict(num_workers=num_workers, device=device, async_tfms=async_tfms, os_cache=os_cache, vocab=vocab, **kwargs)
         return cls(Loader(train, bs, order=order, seed=seed, pipelines=train_pipelines or pipes(True), batch_tfms=deepcopy(tfms),
                           items=items[0], **common),
@@ -291,7 +310,7 @@ class FFCVDataLoaders(DataLoaders):
 
     @classmethod
     def from_dblock(cls,
-        dblock, # A fastai `DataBlock` of `ImageBlock` and a `CategoryBlock`, `MultiCategoryBlock` or `RegressionBlock`
+        dblock, # A fastai `DataBlock` of `ImageBlock` and a `CategoryBlock`, `MultiCategoryBlock`, `RegressionBlock` or `MaskBlock`
         source, # The `DataBlock`'s source, such as a folder
         cache:str|Path, # Folder for the .beton files, reused while the source is unchanged
         size:int|tuple|None=None, # Size (height, width) of the images; by default the `DataBlock`'s `Resize` or `RandomResizedCrop`, else 224
@@ -307,12 +326,12 @@ class FFCVDataLoaders(DataLoaders):
             raise TypeError(f"from_dblock takes its crops and flips from the DataBlock's item transforms, not {', '.join(ignored)}; "
                             "pass valid_crop to validate on a centre crop, or train_pipelines and valid_pipelines")
         dsets = dblock.datasets(source)
-        meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error)
-        device = kwargs.get('device')
-        train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device)
-        kind = LabelKind(meta['kind'])
-        kwargs.setdefault('train_pipelines', {'image': train, 'label': label_pipeline(kind, device)})
-        kwargs.setdefault('valid_pipelines', {'image': valid, 'label': label_pipeline(kind, device)})
+        codes = next((t.codes for t in listify(dblock.item_tfms) if isinstance(t, AddMaskCodes)), None)
+        meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes)
+        device, kind = kwargs.get('device'), LabelKind(meta['kind'])
+        train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device, draws=kind is LabelKind.mask)
+        kwargs.setdefault('train_pipelines', {'image': train, 'label': label_pipeline(kind, device, train[0])})
+        kwargs.setdefault('valid_pipelines', {'image': valid, 'label': label_pipeline(kind, device, valid[0])})
         if batch_tfms is None: batch_tfms = [t for t in dblock.batch_tfms if not isinstance(t, IntToFloatTensor)]
         cache = Path(cache)
         return cls.from_betons(cache/'train.beton', cache/'valid.beton', meta['vocab'], kind, batch_tfms=batch_tfms,

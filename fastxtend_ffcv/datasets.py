@@ -10,13 +10,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from PIL import Image
 
 from .fields import RGBImageField
 from .writer import DatasetWriter
 from ffcv.fields import IntField, NDArrayField
 
 # %% auto #0
-__all__ = ['digits_images', 'digits_to_ffcv', 'otto_like', 'otto_like_to_ffcv']
+__all__ = ['SCENE_CODES', 'digits_images', 'digits_to_ffcv', 'otto_like', 'otto_like_to_ffcv', 'digit_scenes',
+           'digit_scenes_folder']
 
 # %% ../nbs/06_datasets.ipynb #68dc670d
 def _write(path:Path, fields:dict, items, num_workers:int=1):
@@ -86,3 +88,53 @@ def otto_like_to_ffcv(
     fields = {'x': NDArrayField(np.dtype('float32'), (width,)), 'y': IntField()}
     return (_write(path/'otto_train.beton', fields, _Items(x[n_valid:], y[n_valid:])),
             _write(path/'otto_valid.beton', fields, _Items(x[:n_valid], y[:n_valid])))
+
+# %% ../nbs/06_datasets.ipynb #9884c6bc
+SCENE_CODES = ['background', *(str(i) for i in range(10))]
+
+def _photos() -> list[np.ndarray]:
+    "The RGB photos that scikit-learn and scikit-image ship"
+    from sklearn.datasets import load_sample_images
+    from skimage import data as skdata
+    return [*load_sample_images().images, skdata.astronaut(), skdata.chelsea(), skdata.coffee(), skdata.rocket()]
+
+def digit_scenes(
+    n:int=200, # Number of scenes
+    size:tuple=(96, 128), # Height and width of each scene
+    max_digits:int=3, # Digits per scene: 1 to this many
+    seed:int=42 # Seed of the generator
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    "`n` photos with handwritten digits pasted in colour, as `H×W×3` uint8 arrays, and their masks: the class of each digit's strokes, 0 elsewhere"
+    from sklearn.datasets import load_digits
+    digits, photos, rng = load_digits(), _photos(), np.random.default_rng(seed)
+    (h, w), images, masks = size, [], []
+    for _ in range(n):
+        p = photos[rng.integers(len(photos))]
+        y, x = rng.integers(0, p.shape[0] - h + 1), rng.integers(0, p.shape[1] - w + 1)
+        image, mask = (p[y:y+h, x:x+w] // 2).copy(), np.zeros((h, w), np.uint8)  # a dimmed background
+        for _ in range(rng.integers(1, max_digits + 1)):
+            k, s = rng.integers(len(digits.target)), int(rng.integers(min(h, w) // 4, min(h, w) // 2 + 1))
+            glyph = Image.fromarray((digits.images[k] * 16).astype(np.uint8)).resize((s, s), Image.Resampling.BILINEAR)
+            stroke = np.asarray(glyph) > 100
+            top, left = rng.integers(0, h - s + 1), rng.integers(0, w - s + 1)
+            image[top:top+s, left:left+s][stroke] = rng.integers(140, 256, 3)
+            mask[top:top+s, left:left+s][stroke] = digits.target[k] + 1
+        images.append(image); masks.append(mask)
+    return images, masks
+
+def digit_scenes_folder(
+    path:str|Path, # Folder to write `images/` and `masks/` in
+    n_train:int=160, # Scenes in `train`
+    n_valid:int=40, # Scenes in `valid`
+    size:tuple=(96, 128), # Height and width of each scene
+    seed:int=42 # Seed of the generator
+) -> Path:
+    "Write `digit_scenes` as PNG files: `images/{train,valid}/{i}.png`, with their masks at `masks/{train,valid}/{i}.png`"
+    path = Path(path)
+    images, masks = digit_scenes(n_train + n_valid, size, seed=seed)
+    for i, (image, mask) in enumerate(zip(images, masks)):
+        split, j = ('train', i) if i < n_train else ('valid', i - n_train)
+        for kind, a in (('images', image), ('masks', mask)):
+            (path/kind/split).mkdir(parents=True, exist_ok=True)
+            Image.fromarray(a).save(path/kind/split/f'{j}.png')
+    return path

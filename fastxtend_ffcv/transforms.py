@@ -621,8 +621,8 @@ class Cutout(_Cutout):
 
 # %% ../nbs/10_transforms.ipynb #cd508364
 def augmentations() -> list[type]:
-    "The augmentations of this module, in order: its public `RandomImageOperation`s that take `prob` first, without the bases"
+    "The augmentations of this module, in order: the operations it defines that take `prob` first, without the bases"
     g = globals()  # this module's
     names = g.get('__all__') or [n for n in g if not n.startswith('_')]
-    return [o for n in names if isinstance(o := g.get(n), type) and issubclass(o, RandomImageOperation) and not n.endswith('Operation')
+    return [o for n in names if isinstance(o := g.get(n), type) and issubclass(o, Operation) and not n.endswith('Operation')
             and o.__module__ == RandomImageOperation.__module__ and next(iter(inspect.signature(o).parameters)) == 'prob']
