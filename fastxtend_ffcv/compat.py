@@ -197,6 +197,11 @@ class FFCVEpochIterator(_EpochIterator):
     "FFCV 1.0.2's `EpochIterator`, with the parts of its structure that this package uses named, and hooks around each batch"
     uses_cuda = IS_CUDA  # FFCV decides once, at import, whether batches go through CUDA streams
 
+    def __init__(self,
+        loader:FFCVLoader, # The loader whose epoch this is
+        order:Sequence[int] # The items of the epoch, in order
+    ): super().__init__(loader, order)  # FFCV's signature names `Loader` in a string, which nbdev's `show_doc` can't resolve
+
     @property
     def queue(self) -> Queue:
         "The queue of `(slot, batch)` that `next` takes from; replace it before the thread starts"
