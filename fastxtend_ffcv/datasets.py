@@ -114,7 +114,7 @@ def digit_scenes(
         image, mask = (p[y:y+h, x:x+w] // 2).copy(), np.zeros((h, w), np.uint8)  # a dimmed background
         for _ in range(rng.integers(1, max_digits + 1)):
             k, s = rng.integers(len(digits.target)), int(rng.integers(min(h, w) // 4, min(h, w) // 2 + 1))
-            glyph = Image.fromarray((digits.images[k] * 16).astype(np.uint8)).resize((s, s), Image.Resampling.BILINEAR)
+            glyph = Image.fromarray(np.minimum(digits.images[k] * 16, 255).astype(np.uint8)).resize((s, s), Image.Resampling.BILINEAR)
             stroke = np.asarray(glyph) > 100
             top, left = rng.integers(0, h - s + 1), rng.integers(0, w - s + 1)
             image[top:top+s, left:left+s][stroke] = rng.integers(140, 256, 3)

@@ -163,7 +163,7 @@ class EpochIterator(FFCVEpochIterator):
 
     def after_pipelines(self, b_ix, slot, b):
         if b_ix == 0 and not self.uses_cuda: self._fresh_outputs(b)
-        return b
+        return self.loader.in_batch_order(b)
 
     def _fresh_outputs(self, b):
         "From now on, give the pipeline new memory for each batch in the CPU buffers that `b`'s arrays lie in"

@@ -27,7 +27,7 @@ from ffcv.pipeline.compiler import Compiler
 
 # %% auto #0
 __all__ = ['to_rgb_array', 'resize_image', 'PreparedField', 'RGBImageField', 'RandomResizedCropRGBImageDecoder',
-           'CenterCropRGBImageDecoder', 'ResizeRGBImageDecoder', 'to_mask_array', 'MaskField', 'MaskDecoder',
+           'CenterCropRGBImageDecoder', 'ResizeRGBImageDecoder', 'View', 'to_mask_array', 'MaskField', 'MaskDecoder',
            'MaskCropDecoder']
 
 # %% ../nbs/03_fields.ipynb #0a2c03c4
@@ -170,7 +170,7 @@ def _scaled(i, n, d):
 class _ResizedCropMixin(SharesDraws):
     "Crop and resize as FFCV's decoders do, with `INTER_LINEAR` or `INTER_AREA` chosen per crop, decoding less where the crop shrinks, flipping as it goes; a crop may reach past the image, which is padded"
     _pad_mode = 0  # how the part of a crop outside the image is filled: zeros, border or reflection
-    def _set_options(self, interpolation, dct_scale, flip, draws, dct_default:bool=False):
+    def _set_options(self, interpolation, dct_scale, flip, draws, dct_default:bool=False, views:int=1):
         if interpolation not in _INTERPOLATIONS:
             raise ValueError(f"interpolation must be one of {list(_INTERPOLATIONS)}, not {interpolation!r}")
         if interpolation == 'linear' and opencv_c() is None:
@@ -187,8 +187,15 @@ class _ResizedCropMixin(SharesDraws):
                 raise ValueError("draws need interpolation 'auto' or 'linear', through OpenCV's C API: 'area' is FFCV's own code, which draws on its own")
             if dct_scale:
                 raise ValueError("dct_scale moves the image's crop by up to half an output pixel, which a mask that follows it would not: leave it off with draws")
-        self.interpolation, self.flip, self.draws = interpolation, float(flip), draws
-        self.dct_scale = bool(dct_scale) if dct_scale is not None else dct_default and draws is None and self._opencv() is not None
+        if isinstance(views, bool) or not isinstance(views, (int, np.integer)) or views < 1:
+            raise ValueError(f"views must be a positive int, the number of crops of each image, not {views!r}")
+        if views > 1:
+            if interpolation == 'area' or opencv_c() is None:
+                raise ValueError("views need interpolation 'auto' or 'linear', through OpenCV's C API: 'area' is FFCV's own code, which crops once")
+            if dct_scale: raise ValueError("dct_scale decodes each image at the size its crop needs, and views crop it several times: leave it off with views")
+            if draws is not None: raise ValueError("draws with views: a decoder that follows would see one crop of several; leave draws out with views")
+        self.interpolation, self.flip, self.draws, self.views = interpolation, float(flip), draws, int(views)
+        self.dct_scale = bool(dct_scale) if dct_scale is not None else dct_default and draws is None and views == 1 and self._opencv() is not None
 
     def draws_at_random(self) -> bool: return self.flip > 0
 
@@ -206,6 +213,9 @@ class _ResizedCropMixin(SharesDraws):
     def declare_state_and_memory(self, previous_state):
         state, queries = super().declare_state_and_memory(previous_state)
         if self._opencv() is None: return state, queries
+        if self.views > 1:  # the views of an image side by side: `View(v)` takes each into a pipeline of its own
+            shape = (self.views, *state.shape)
+            state, queries = replace(state, shape=shape), (AllocationQuery(shape, state.dtype), *queries[1:])
         return state, (*queries, AllocationQuery((2 * MAT_BYTES,), np.dtype('u1')))  # two `CvMat` headers per image
 
     def generate_code(self):
@@ -219,11 +229,12 @@ class _ResizedCropMixin(SharesDraws):
         scale, ratio = self.scale, self.ratio
         if isinstance(scale, tuple): scale = np.array(scale)
         if isinstance(ratio, tuple): ratio = np.array(ratio)
-        fixed, pad_mode, dct_scale, flip = _INTERPOLATIONS[self.interpolation], self._pad_mode, self.dct_scale, self.flip
+        fixed, pad_mode, dct_scale, flip, views = _INTERPOLATIONS[self.interpolation], self._pad_mode, self.dct_scale, self.flip, self.views
 
         def decode(batch_indices, my_storage, metadata, storage_state):
             destination, temp_storage, headers = my_storage
-            out_h, out_w = destination.shape[1], destination.shape[2]
+            out_h, out_w = destination.shape[-3], destination.shape[-2]
+            crops = destination.reshape((destination.shape[0], views, out_h, out_w, 3))  # one crop per view
             # one decode buffer per thread, which stays in cache, where there are enough; else one per image
             per_thread = numba.get_num_threads() <= temp_storage.shape[0]
             for dst_ix in my_range(len(batch_indices)):
@@ -231,27 +242,28 @@ class _ResizedCropMixin(SharesDraws):
                 image_data = mem_read(field['data_ptr'], storage_state)
                 height, width = np.int64(field['height']), np.int64(field['width'])
                 start_c(batch_indices[dst_ix])  # with `draws`: this sample's crop and flip, whichever thread draws them
-                i, j, h, w = get_crop_c(height, width, scale, ratio)
-                if field['mode'] == jpg:
-                    source = temp_storage[np.int64(numba.get_thread_id()) if per_thread else np.int64(dst_ix)]
-                    d = _dct_factor(h, w, out_h, out_w) if dct_scale else 1
-                    imdecode_c(image_data, source, np.uint32(height), np.uint32(width), np.uint32(height), np.uint32(width), 0, 0, 1, d, False, False)
-                    if d > 1:  # libjpeg-turbo decoded a (height/d)×(width/d) image, rounded up
-                        height, width = (height + d - 1) // d, (width + d - 1) // d
-                        i, h = _scaled(i, h, d)
-                        j, w = _scaled(j, w, d)
-                else: source = image_data
-                # the crop's part inside the image, and where it goes in the output: all of it, unless the crop reaches past the image
-                i0, j0, i1, j1 = max(i, 0), max(j, 0), min(i + h, height), min(j + w, width)
-                y0, x0 = (i0 - i) * out_h // h, (j0 - j) * out_w // w
-                y1, x1 = max(y0 + 1, out_h - (i + h - i1) * out_h // h), max(x0 + 1, out_w - (j + w - j1) * out_w // w)
-                interp = fixed if fixed >= 0 else (3 if i1 - i0 >= 2 * (y1 - y0) or j1 - j0 >= 2 * (x1 - x0) else 1)
-                dst, hdr = destination[dst_ix], headers[dst_ix].ctypes.data
-                init_c(hdr, i1 - i0, j1 - j0, CV_8UC3, source.ctypes.data + (i0 * width + j0) * 3, width * 3)
-                init_c(hdr + MAT_BYTES, y1 - y0, x1 - x0, CV_8UC3, dst.ctypes.data + (y0 * out_w + x0) * 3, out_w * 3)
-                resize_c(hdr, hdr + MAT_BYTES, interp)
-                if y0 > 0 or x0 > 0 or y1 < out_h or x1 < out_w: _pad(dst, y0, y1, x0, x1, pad_mode)
-                if flip > 0 and np.random.rand() < flip: _hflip(dst)
+                for v in range(views):  # each view draws its own crop and flip, from one decode
+                    i, j, h, w = get_crop_c(height, width, scale, ratio)
+                    if v == 0 and field['mode'] == jpg:
+                        source = temp_storage[np.int64(numba.get_thread_id()) if per_thread else np.int64(dst_ix)]
+                        d = _dct_factor(h, w, out_h, out_w) if dct_scale else 1
+                        imdecode_c(image_data, source, np.uint32(height), np.uint32(width), np.uint32(height), np.uint32(width), 0, 0, 1, d, False, False)
+                        if d > 1:  # libjpeg-turbo decoded a (height/d)×(width/d) image, rounded up
+                            height, width = (height + d - 1) // d, (width + d - 1) // d
+                            i, h = _scaled(i, h, d)
+                            j, w = _scaled(j, w, d)
+                    elif v == 0: source = image_data
+                    # the crop's part inside the image, and where it goes in the output: all of it, unless the crop reaches past the image
+                    i0, j0, i1, j1 = max(i, 0), max(j, 0), min(i + h, height), min(j + w, width)
+                    y0, x0 = (i0 - i) * out_h // h, (j0 - j) * out_w // w
+                    y1, x1 = max(y0 + 1, out_h - (i + h - i1) * out_h // h), max(x0 + 1, out_w - (j + w - j1) * out_w // w)
+                    interp = fixed if fixed >= 0 else (3 if i1 - i0 >= 2 * (y1 - y0) or j1 - j0 >= 2 * (x1 - x0) else 1)
+                    dst, hdr = crops[dst_ix, v], headers[dst_ix].ctypes.data
+                    init_c(hdr, i1 - i0, j1 - j0, CV_8UC3, source.ctypes.data + (i0 * width + j0) * 3, width * 3)
+                    init_c(hdr + MAT_BYTES, y1 - y0, x1 - x0, CV_8UC3, dst.ctypes.data + (y0 * out_w + x0) * 3, out_w * 3)
+                    resize_c(hdr, hdr + MAT_BYTES, interp)
+                    if y0 > 0 or x0 > 0 or y1 < out_h or x1 < out_w: _pad(dst, y0, y1, x0, x1, pad_mode)
+                    if flip > 0 and np.random.rand() < flip: _hflip(dst)
             return destination[:len(batch_indices)]
         decode.is_parallel = True
         return decode
@@ -285,10 +297,11 @@ class RandomResizedCropRGBImageDecoder(_ResizedCropMixin, _RandomResizedCropRGBI
         interpolation:str='auto', # 'auto': `INTER_AREA` to shrink by 2 or more, else `INTER_LINEAR`; 'linear'; or 'area' (FFCV's)
         dct_scale:bool|None=None, # Decode JPEGs at 1/2, 1/4 or 1/8 of their size where the crop shrinks that much; None: unless 'area'
         flip:float=0., # Probability of flipping each image left to right, as `RandomHorizontalFlip` after the decoder does
-        draws:Draws|None=None # Draw the crop and flip from `(seed, epoch, index)`, for decoders that follow this one (`MaskCropDecoder`)
+        draws:Draws|None=None, # Draw the crop and flip from `(seed, epoch, index)`, for decoders that follow this one (`MaskCropDecoder`)
+        views:int=1 # Crops of each image, each drawn on its own from one decode: the `Loader` gives each view a pipeline (`View`)
     ):
         super().__init__(_check_size(output_size), _check_range(scale, 'scale', 1), _check_range(ratio, 'ratio'))
-        self._set_options(interpolation, dct_scale, flip, draws, dct_default=True)
+        self._set_options(interpolation, dct_scale, flip, draws, dct_default=True, views=views)
 
     def draws_at_random(self) -> bool: return True
 
@@ -357,6 +370,29 @@ class ResizeRGBImageDecoder(_ResizedCropMixin, _ResizedCropRGBImageDecoder):
     def get_crop_generator(self): return _resize_box
 
     def draws_at_random(self) -> bool: return self.random or self.flip > 0
+
+# %% ../nbs/03_fields.ipynb #1034b733
+class View(Operation):
+    "View `v` of each image of a decoder that crops several (`views=n`), for the pipeline of that view"
+    def __init__(self,
+        v:int # Which view, from 0
+    ):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0: raise ValueError(f"v must be a view number from 0, not {v!r}")
+        self.v = int(v)
+
+    def declare_state_and_memory(self, previous_state):
+        if len(previous_state.shape) != 4 or not self.v < previous_state.shape[0]:
+            raise ValueError(f"View({self.v}) must follow a decoder with views > {self.v}, whose images are views×H×W×C; got {previous_state.shape}")
+        shape = previous_state.shape[1:]
+        return replace(previous_state, shape=shape), AllocationQuery(shape, previous_state.dtype)
+
+    def generate_code(self):
+        v, my_range = self.v, Compiler.get_iterator()
+        def view(images, dst):
+            for i in my_range(images.shape[0]): dst[i] = images[i, v]
+            return dst[:images.shape[0]]
+        view.is_parallel = True
+        return view
 
 # %% ../nbs/03_fields.ipynb #39b6d681
 _MASK_MAGIC = b'fastxtend_ffcv.MaskField\x00'

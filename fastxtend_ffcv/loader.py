@@ -29,7 +29,7 @@ from fastai.torch_core import TensorCategory, TensorImage, TensorImageBase, Tens
 
 from .compat import FFCVLoader, OSCacheManager, decoder_metadata, header_fields, keep_torch_threads, open_reader, reader_fields, reader_len
 from .draws import SharesDraws
-from .fields import MaskCropDecoder, MaskField
+from .fields import MaskCropDecoder, MaskField, RandomResizedCropRGBImageDecoder, View
 from .core import clamp_workers, max_workers
 from .epoch_iterator import AsyncEpochIterator, EpochIterator
 from .operations import BatchDecoded, BatchDecoder, LabelKind, NormalizeImage, ToTensorBase as _ToTensorBase, ToTensorImage  # `fastai.vision.all` has a layer of that name
@@ -254,6 +254,21 @@ def _fuse_flip(pipelines:Mapping) -> Mapping:
             out[name] = [MaskCropDecoder(copies[id(spec[0].follow)]), *spec[1:]]
     return out
 
+def _views(pipelines:Mapping, fields:list[str]) -> tuple[Mapping, dict]:
+    "`pipelines` with a pipeline per view where a decoder crops several (`views=n`), and the names of each pipeline's views"
+    out, views = {}, {}
+    for name, spec in pipelines.items():
+        n = spec[0].views if isinstance(spec, (list, tuple)) and spec and isinstance(spec[0], RandomResizedCropRGBImageDecoder) else 1
+        if n == 1:
+            out[name] = spec
+            continue
+        views[name] = [f'{name}_{v}' for v in range(1, n)]
+        if clash := [k for k in views[name] if k in pipelines or k in fields]:
+            raise ValueError(f"Pipeline {name!r} crops {n} views, named {[name, *views[name]]}, but {clash} is taken by a field or pipeline")
+        out[name] = [spec[0], View(0), *spec[1:]]  # each view's FFCV transforms draw on their own
+        out.update({k: PipelineSpec(spec[0], transforms=[View(v), *deepcopy(spec[1:])]) for v, k in enumerate(views[name], 1)})
+    return out, views
+
 # %% ../nbs/09_loader.ipynb #8979e3ad
 class _SetupView(DataLoader):
     "A `Loader` as fastai's batch transforms expect to see it in `setups`: a fastai `DataLoader`"
@@ -405,12 +420,18 @@ class Loader(TfmdDLMixin, FFCVLoader):
             raise RuntimeError("distributed=True needs the process group first: build Loaders after "
                                "`fastxtend_ffcv.distributed.setup_distributed()` (or torch.distributed.init_process_group)")
         self._pristine, self._stamp = deepcopy(pipelines), _stamp(fname)  # FFCV binds the operations to this file
+        pipelines, views = _views(pipelines, list(reader_fields(reader)))
         with keep_torch_threads():
             # FFCV's OS-cache reader changes Numba's shared `uint8[::1]` type (see `core`): build with the process
             # cache, whose reader leaves it alone, then swap in our `OSCacheManager`
             super().__init__(str(fname), batch_size, clamp_workers(num_workers), False, order, distributed, seed,
                              indices, pipelines, custom_fields, drop_last, batches_ahead, recompile)
             if os_cache: self.use_memory_manager(OSCacheManager(self.beton_reader))
+        # FFCV yields the pipelines of fields first, in the file's order, then the others: views go after their image
+        extra = {k for ks in views.values() for k in ks}
+        self._outputs = [k for name in self.specs if name not in extra for k in (name, *views.get(name, []))]
+        pos = [list(self.specs).index(k) for k in self._outputs]
+        self._order = None if pos == sorted(pos) else pos
         self.ffcv_args.update(os_cache=os_cache, custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab, items=items,
                           normalize_in_pipeline=normalize_in_pipeline, loop_threads=loop_threads)
         self._check_crops()
@@ -459,7 +480,7 @@ class Loader(TfmdDLMixin, FFCVLoader):
 
     def _target_values(self) -> np.ndarray|None:
         "The class indices of the file, if the targets are categories read from an `IntField`"
-        name = list(self.specs.values())[self.n_inp].source if self.kind is LabelKind.category else None
+        name = self.batch_specs[self.n_inp].source if self.kind is LabelKind.category else None
         if not isinstance(self.fields.get(name), IntField): return None
         return self.field_metadata(name)
 
@@ -507,7 +528,7 @@ class Loader(TfmdDLMixin, FFCVLoader):
 
     def _start_draws(self):
         "Give the pipelines' shared draws (`Draws`) this loader's seed and the next epoch, before it starts"
-        ops = [spec.decoder for spec in self.specs.values()]
+        ops = [spec.decoder for spec in self.specs.values() if spec.decoder is not None]
         for d in {id(op.draws): op.draws for op in ops if isinstance(op, SharesDraws) and op.draws is not None}.values():
             d.set_epoch(self.seed, self.next_epoch)
 
@@ -570,7 +591,7 @@ class Loader(TfmdDLMixin, FFCVLoader):
     @property
     def kind(self) -> LabelKind|None:
         "What the targets are, from the `ToTensor*` operation of the first pipeline after the inputs"
-        specs = list(self.specs.values())[self.n_inp:]
+        specs = self.batch_specs[self.n_inp:]
         if not specs: return None
         return next((op.kind for op in specs[0].transforms if isinstance(op, _ToTensorBase) and op.kind is not None), None)
 
@@ -596,7 +617,7 @@ class Loader(TfmdDLMixin, FFCVLoader):
         if kind is None: return None
         if self._vocab is not None and kind is not LabelKind.float: return len(self._vocab)
         if kind is LabelKind.mask: return None  # the classes of a mask are its codes
-        name = list(self.specs.values())[self.n_inp].source
+        name = self.batch_specs[self.n_inp].source
         field = self.fields.get(name) if isinstance(name, str) else None
         if (values := self._target_values()) is not None:  # class indices: one more than the largest
             return int(values.max()) + 1 if len(values) else None
@@ -606,6 +627,22 @@ class Loader(TfmdDLMixin, FFCVLoader):
     def n_inp(self) -> int:
         "Number of elements of a batch that are model inputs"
         return self._n_inp
+
+    @property
+    def outputs(self) -> list[str]:
+        "The names of the pipelines, in the order of a batch's elements: each view of an image (`views=n`) after it, as `name_1`, `name_2`…"
+        return self._outputs
+
+    @property
+    def batch_specs(self) -> list[PipelineSpec]:
+        "The pipelines, in the order of a batch's elements"
+        return [self.specs[k] for k in self._outputs]
+
+    def in_batch_order(self,
+        b:tuple # A batch as FFCV's pipelines give it: fields in the file's order, then other pipelines
+    ) -> tuple:
+        "`b` in the order of `outputs`"
+        return b if self._order is None else tuple(b[i] for i in self._order)
 
     @property
     def bs(self) -> int:
