@@ -40,7 +40,8 @@ from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 
 # %% auto #0
 __all__ = ['write_workloads', 'write_imagenet', 'interleaved', 'bench_writer', 'bench_layer', 'bench_photo', 'bench_tabular',
-           'bench_loop', 'bench_imagenet', 'bench_transforms', 'bench_training', 'run_suite', 'main']
+           'bench_loop', 'bench_imagenet', 'bench_segmentation', 'bench_transforms', 'bench_training', 'run_suite',
+           'main']
 
 # %% ../../nbs/17_benchmark.ipynb #e08de6b6
 def _photos() -> list[np.ndarray]:
@@ -364,6 +365,48 @@ def _bench_limits(data_small:list, data_photo:list, workers:int) -> dict:
     return dict(memcpy_gbs=_memcpy_gbs(), jpg32_decode_s=_jpeg_decode_rate(data_small) * workers,
                 photo128_decode_s=_jpeg_decode_rate(data_photo) * workers)
 
+# %% ../../nbs/17_benchmark.ipynb #bc66da37
+def _mask_of(scenes:Path, f:Path) -> Path: return scenes/'masks'/f.parent.name/f.name
+
+def _seg_works() -> dict:
+    "The work of the segmentation benchmark: none, and a small fully convolutional model's training step on the image and mask"
+    from fastxtend_ffcv.datasets import SCENE_CODES
+    torch.manual_seed(0)
+    m = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 3, padding=1), torch.nn.ReLU(), torch.nn.Conv2d(16, len(SCENE_CODES), 1))
+    opt = torch.optim.SGD(m.parameters(), lr=0.01)
+    def step(x, y):
+        loss = torch.nn.functional.cross_entropy(m(x.as_subclass(torch.Tensor)), y.as_subclass(torch.Tensor).long())
+        opt.zero_grad(); loss.backward(); opt.step()
+    return {'none': None, 'fcn step': step}
+
+def bench_segmentation(
+    path:Path, # Folder for the scenes and the .beton cache
+    n:int=2000, # Training scenes
+    size:int=96, # Side of the crops
+    bss=(64,),
+    workers=(1, 2),
+    rounds:int=3
+) -> pd.DataFrame:
+    "`FFCVDataLoaders.from_dblock`'s training loader of a `MaskBlock` `DataBlock` against fastai's `DataLoader` of the same `DataBlock` and files"
+    from functools import partial
+    from fastai.vision.all import DataBlock, FlipItem, FuncSplitter, ImageBlock, MaskBlock, Normalize, RandomResizedCrop, get_image_files
+    from fastxtend_ffcv.data import FFCVDataLoaders
+    from fastxtend_ffcv.datasets import SCENE_CODES, digit_scenes_folder
+    scenes = digit_scenes_folder(path/'scenes', n_train=n, n_valid=16, size=(128, 160))
+    dblock = DataBlock((ImageBlock, MaskBlock(SCENE_CODES)), get_items=get_image_files, get_y=partial(_mask_of, scenes),
+                       splitter=FuncSplitter(lambda f: f.parent.name == 'valid'), item_tfms=[RandomResizedCrop(size, min_scale=0.35), FlipItem(0.5)],
+                       batch_tfms=[Normalize.from_stats(*_stats, cuda=False)])
+    out = []
+    for bs in bss:
+        for w in workers:
+            for wn, work in _seg_works().items():
+                dls = {'fastxtend_ffcv': FFCVDataLoaders.from_dblock(dblock, scenes/'images', path/'seg_cache', bs=bs, num_workers=w, device='cpu').train,
+                       'fastai DataLoader': dblock.dataloaders(scenes/'images', bs=bs, num_workers=w, device='cpu').train}
+                res = interleaved({k: dl if work is None else _InLoop(dl, work) for k, dl in dls.items()}, rounds)
+                res['vs_fastai'] = res.images_s / res.set_index('loader').images_s['fastai DataLoader']
+                out.append(res.assign(section='segmentation', workload=f'scenes128 to {size}', bs=bs, workers=w, work=wn))
+    return pd.concat(out, ignore_index=True)
+
 # %% ../../nbs/17_benchmark.ipynb #bd8a4c44
 def _transform_cases(
     size:int # Side of the square images
@@ -513,7 +556,8 @@ def run_suite(
     limits = _bench_limits(_photo_crops(300, 32, 1), _photo_crops(300, 128, 2), 1)
     parts = [bench_writer(path, n_write), bench_layer(data, bss=bss, workers=workers, rounds=rounds),
              bench_photo(data, bss=bss, workers=workers, rounds=max(1, rounds-2)), bench_tabular(data, workers=max(workers), rounds=rounds),
-             bench_loop(data, bss=bss, workers=workers, n=n_loop, rounds=max(1, rounds-2)), bench_imagenet(imagenet, bss, workers, max(1, rounds-2))]
+             bench_loop(data, bss=bss, workers=workers, n=n_loop, rounds=max(1, rounds-2)), bench_imagenet(imagenet, bss, workers, max(1, rounds-2)),
+             bench_segmentation(path, 100 if quick else 2000, bss=bss[:1], workers=workers, rounds=max(1, rounds-2))]
     df = pd.concat(parts, ignore_index=True)
     raw_limit = limits['memcpy_gbs'] * 1e9 / (32*32*3)
     def limit(r):
