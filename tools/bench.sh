@@ -5,7 +5,8 @@
 # 2 cores. Arguments go to fastxtend-ffcv-bench, after --out, so an --out of yours wins: --quick is a small run that
 # checks the suite works (about 5 to 10 minutes; its numbers mean little, so it writes to fastxtend-ffcv-bench-quick/, not
 # over the repository's results); --transforms times the augmentations against fastai's; --training times sync and
-# async batch transforms while a model trains (for a GPU machine).
+# async batch transforms while a model trains (for a GPU machine); --segmentation times the segmentation loaders against
+# fastai's DataLoader (segmentation.{csv,md}).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh

@@ -576,10 +576,12 @@ def main(
     quick:bool=False, # A small run, to check that the suite works
     transforms:bool=False, # Only time the augmentations against fastai's, into transforms.csv and transforms.md
     training:bool=False, # Only time sync and async batch transforms while a model trains (for a GPU), into training.csv and training.md
+    segmentation:bool=False, # Only time the segmentation loaders (`bench_segmentation`), into segmentation.csv and segmentation.md
 ):
     "Run the benchmark suite; print the table and save it as CSV, Markdown and a plot"
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     if transforms: return _main_transforms(out, quick)
+    if segmentation: return _main_segmentation(out, quick)
     if training: return _main_training(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
     cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'layer_share', 'share_of_limit', 'vs_fastai', 'vs_ffcv']
@@ -614,6 +616,18 @@ def _main_training(out:Path, quick:bool) -> pd.DataFrame:
     df.to_csv(out/'training.csv', index=False)
     (out/'training.md').write_text(f"Measured {_machine()}, {gpu}.\n\n{table}\n")
     _wrote(out, 'training.csv', 'training.md')
+    return df
+
+def _main_segmentation(out:Path, quick:bool) -> pd.DataFrame:
+    workers = tuple(sorted({1, min(2, max_workers()), max_workers()}))
+    with tempfile.TemporaryDirectory() as d:
+        df = bench_segmentation(Path(d), 100, bss=(16,), workers=(1,), rounds=1) if quick else bench_segmentation(Path(d), workers=workers)
+    cols = ['workload', 'work', 'bs', 'workers', 'loader', 'images_s', 's_per_batch', 'vs_fastai']
+    table = df[cols].to_markdown(index=False, floatfmt='.3g')
+    print(_machine()); print(table)
+    df.to_csv(out/'segmentation.csv', index=False)
+    (out/'segmentation.md').write_text(f"Measured {_machine()}.\n\n{table}\n")
+    _wrote(out, 'segmentation.csv', 'segmentation.md')
     return df
 
 def _main_transforms(out:Path, quick:bool) -> pd.DataFrame:
