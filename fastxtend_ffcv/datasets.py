@@ -7,6 +7,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/datasets.html.md"""
 # %% ../nbs/06_datasets.ipynb #b8d29773
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -17,8 +18,8 @@ from .writer import DatasetWriter
 from ffcv.fields import IntField, NDArrayField
 
 # %% auto #0
-__all__ = ['SCENE_CODES', 'digits_images', 'digits_to_ffcv', 'otto_like', 'otto_like_to_ffcv', 'digit_scenes',
-           'digit_scenes_folder']
+__all__ = ['SCENE_CODES', 'SCENE_COLOURS', 'digits_images', 'digits_to_ffcv', 'otto_like', 'otto_like_to_ffcv', 'digit_scenes',
+           'digit_points', 'digit_scenes_folder', 'digit_points_folder']
 
 # %% ../nbs/06_datasets.ipynb #68dc670d
 def _write(path:Path, fields:dict, items, num_workers:int=1):
@@ -98,43 +99,95 @@ def _photos() -> list[np.ndarray]:
     from skimage import data as skdata
     return [*load_sample_images().images, skdata.astronaut(), skdata.chelsea(), skdata.coffee(), skdata.rocket()]
 
+# bright colours, each channel at least 140, so that a digit stands out of the dimmed photo (below 128)
+SCENE_COLOURS = np.array([[255, 140, 140], [140, 255, 140], [140, 140, 255], [255, 255, 140], [255, 140, 255],
+                          [140, 255, 255], [255, 200, 140], [200, 140, 255], [140, 200, 255], [255, 255, 255]], np.uint8)
+
+def _paste(image, mask, digits, k, rng, colour=None) -> tuple[int,int,int,int]:
+    "Paste digit `k` of `digits` on `image` at a random place and size, in `colour` (else a random bright one), its class in `mask`; return its box (top, left, side)"
+    h, w = mask.shape
+    s = int(rng.integers(min(h, w) // 4, min(h, w) // 2 + 1))
+    glyph = Image.fromarray(np.minimum(digits.images[k] * 16, 255).astype(np.uint8)).resize((s, s), Image.Resampling.BILINEAR)
+    stroke = np.asarray(glyph) > 100
+    top, left = rng.integers(0, h - s + 1), rng.integers(0, w - s + 1)
+    image[top:top+s, left:left+s][stroke] = rng.integers(140, 256, 3) if colour is None else colour
+    mask[top:top+s, left:left+s][stroke] = digits.target[k] + 1
+    return int(top), int(left), s
+
+def _background(photos, rng, h, w):
+    p = photos[rng.integers(len(photos))]
+    y, x = rng.integers(0, p.shape[0] - h + 1), rng.integers(0, p.shape[1] - w + 1)
+    return (p[y:y+h, x:x+w] // 2).copy(), np.zeros((h, w), np.uint8)  # a dimmed background
+
 def digit_scenes(
     n:int=200, # Number of scenes
     size:tuple=(96, 128), # Height and width of each scene
     max_digits:int=3, # Digits per scene: 1 to this many
-    seed:int=42 # Seed of the generator
+    seed:int=42, # Seed of the generator
+    class_colours:bool=False # Paint each digit in its class's colour (`SCENE_COLOURS`), so that the image tells the class; else in a random colour
 ) -> tuple[list[np.ndarray], list[np.ndarray]]:
     "`n` photos with handwritten digits pasted in colour, as `H×W×3` uint8 arrays, and their masks: the class of each digit's strokes, 0 elsewhere"
     from sklearn.datasets import load_digits
     digits, photos, rng = load_digits(), _photos(), np.random.default_rng(seed)
-    (h, w), images, masks = size, [], []
+    images, masks = [], []
     for _ in range(n):
-        p = photos[rng.integers(len(photos))]
-        y, x = rng.integers(0, p.shape[0] - h + 1), rng.integers(0, p.shape[1] - w + 1)
-        image, mask = (p[y:y+h, x:x+w] // 2).copy(), np.zeros((h, w), np.uint8)  # a dimmed background
+        image, mask = _background(photos, rng, *size)
         for _ in range(rng.integers(1, max_digits + 1)):
-            k, s = rng.integers(len(digits.target)), int(rng.integers(min(h, w) // 4, min(h, w) // 2 + 1))
-            glyph = Image.fromarray(np.minimum(digits.images[k] * 16, 255).astype(np.uint8)).resize((s, s), Image.Resampling.BILINEAR)
-            stroke = np.asarray(glyph) > 100
-            top, left = rng.integers(0, h - s + 1), rng.integers(0, w - s + 1)
-            image[top:top+s, left:left+s][stroke] = rng.integers(140, 256, 3)
-            mask[top:top+s, left:left+s][stroke] = digits.target[k] + 1
+            k = rng.integers(len(digits.target))
+            _paste(image, mask, digits, k, rng, SCENE_COLOURS[digits.target[k]] if class_colours else None)
         images.append(image); masks.append(mask)
     return images, masks
+
+def digit_points(
+    n:int=200, # Number of scenes
+    size:tuple=(96, 128), # Height and width of each scene
+    seed:int=42 # Seed of the generator
+) -> tuple[list[np.ndarray], np.ndarray]:
+    "`n` photos with one handwritten digit pasted in colour, and the corners of its box: `n×4×2` (x, y) pixel edges, clockwise from the top left"
+    from sklearn.datasets import load_digits
+    digits, photos, rng = load_digits(), _photos(), np.random.default_rng(seed)
+    images, points = [], []
+    for _ in range(n):
+        image, mask = _background(photos, rng, *size)
+        top, left, s = _paste(image, mask, digits, rng.integers(len(digits.target)), rng)
+        images.append(image)
+        points.append([[left, top], [left + s, top], [left + s, top + s], [left, top + s]])
+    return images, np.array(points, np.float32)
 
 def digit_scenes_folder(
     path:str|Path, # Folder to write `images/` and `masks/` in
     n_train:int=160, # Scenes in `train`
     n_valid:int=40, # Scenes in `valid`
     size:tuple=(96, 128), # Height and width of each scene
-    seed:int=42 # Seed of the generator
+    seed:int=42, # Seed of the generator
+    class_colours:bool=False # Paint each digit in its class's colour, so that the image tells the class
 ) -> Path:
     "Write `digit_scenes` as PNG files: `images/{train,valid}/{i}.png`, with their masks at `masks/{train,valid}/{i}.png`"
     path = Path(path)
-    images, masks = digit_scenes(n_train + n_valid, size, seed=seed)
+    images, masks = digit_scenes(n_train + n_valid, size, seed=seed, class_colours=class_colours)
     for i, (image, mask) in enumerate(zip(images, masks)):
         split, j = ('train', i) if i < n_train else ('valid', i - n_train)
         for kind, a in (('images', image), ('masks', mask)):
             (path/kind/split).mkdir(parents=True, exist_ok=True)
             Image.fromarray(a).save(path/kind/split/f'{j}.png')
+    return path
+
+# %% ../nbs/06_datasets.ipynb #5951c8a8
+def digit_points_folder(
+    path:str|Path, # Folder to write `images/` and `points.json` in
+    n_train:int=160, # Scenes in `train`
+    n_valid:int=40, # Scenes in `valid`
+    size:tuple=(96, 128), # Height and width of each scene
+    seed:int=42 # Seed of the generator
+) -> Path:
+    "Write `digit_points` as PNG files, `images/{train,valid}/{i}.png`, and their points in `points.json`, by file name relative to `images`"
+    path = Path(path)
+    images, points = digit_points(n_train + n_valid, size, seed=seed)
+    names = {}
+    for i, (image, pts) in enumerate(zip(images, points)):
+        split, j = ('train', i) if i < n_train else ('valid', i - n_train)
+        (path/'images'/split).mkdir(parents=True, exist_ok=True)
+        Image.fromarray(image).save(path/'images'/split/f'{j}.png')
+        names[f'{split}/{j}.png'] = pts.tolist()
+    (path/'points.json').write_text(json.dumps(names))
     return path

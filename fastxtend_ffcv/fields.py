@@ -26,9 +26,9 @@ from ffcv.pipeline.allocation_query import AllocationQuery
 from ffcv.pipeline.compiler import Compiler
 
 # %% auto #0
-__all__ = ['to_rgb_array', 'resize_image', 'PreparedField', 'RGBImageField', 'RandomResizedCropRGBImageDecoder',
+__all__ = ['to_rgb_array', 'resize_image', 'shrunk_size', 'PreparedField', 'RGBImageField', 'RandomResizedCropRGBImageDecoder',
            'CenterCropRGBImageDecoder', 'ResizeRGBImageDecoder', 'View', 'to_mask_array', 'MaskField', 'MaskDecoder',
-           'MaskCropDecoder']
+           'FollowsCrop', 'MaskCropDecoder', 'to_point_array', 'PointField', 'PointDecoder', 'PointCropDecoder']
 
 # %% ../nbs/03_fields.ipynb #0a2c03c4
 def _scale16(a:np.ndarray) -> np.ndarray:
@@ -67,13 +67,22 @@ def resize_image(
 ) -> np.ndarray:
     "Shrink `image`, keeping its aspect ratio, to `max_resolution` or `min_resolution`; never enlarge it"
     h, w = image.shape[:2]
-    if max_resolution is not None: ratio = max_resolution / max(h, w)
-    elif min_resolution is not None: ratio = min_resolution / min(h, w)
-    else: return image
-    if ratio >= 1: return image
-    size = (max(1, round(w * ratio)), max(1, round(h * ratio)))
-    if pillow_resize: return np.asarray(Image.fromarray(image).resize(size, resample=resample))
-    return cv2.resize(image, size, interpolation=interpolation)
+    size = shrunk_size(h, w, max_resolution, min_resolution)
+    if size == (h, w): return image
+    if pillow_resize: return np.asarray(Image.fromarray(image).resize(size[::-1], resample=resample))
+    return cv2.resize(image, size[::-1], interpolation=interpolation)
+
+def shrunk_size(
+    height:int, width:int, # The image's size
+    max_resolution:int|None=None, # Shrink so that the longer side is at most this
+    min_resolution:int|None=None, # Shrink so that the shorter side is at most this
+) -> tuple[int,int]:
+    "The (height, width) that `resize_image` gives an image of this size"
+    if max_resolution is not None: ratio = max_resolution / max(height, width)
+    elif min_resolution is not None: ratio = min_resolution / min(height, width)
+    else: return height, width
+    if ratio >= 1: return height, width
+    return max(1, round(height * ratio)), max(1, round(width * ratio))
 
 # %% ../nbs/03_fields.ipynb #6394bf28
 class PreparedField:
@@ -418,7 +427,7 @@ def _runs(flat:np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     starts = np.flatnonzero(np.r_[True, flat[1:] != flat[:-1]])
     return flat[starts], np.diff(np.r_[starts, len(flat)]).astype('<u4')
 
-class MaskField(Field):
+class MaskField(PreparedField, Field):
     "Segmentation masks, one class code per pixel (`H×W` uint8), stored losslessly: run-length encoded where that is smaller, else raw"
     def __init__(self,
         max_resolution:int|None=None, # Shrink masks so that their longer side is at most this, as `RGBImageField` shrinks images (nearest neighbour)
@@ -443,7 +452,7 @@ class MaskField(Field):
         return out[0]  # as FFCV's fields return it: its writer stores `to_binary()[0]`, the bytes
 
     @staticmethod
-    def is_mask_field(arguments:np.ndarray) -> bool:
+    def is_own(arguments:np.ndarray) -> bool:
         "Whether a field's arguments in a .beton header are a `MaskField`'s"
         return arguments.view('u1')[:len(_MASK_MAGIC)].tobytes() == _MASK_MAGIC
 
@@ -520,28 +529,46 @@ def _nearest_crop(src, height, width, i, j, h, w, dst, pad_mode):
             dst[y, x] = src[sy * width + sx]
     if y0 > 0 or x0 > 0 or y1 < out_h or x1 < out_w: _pad(dst.reshape((out_h, out_w, 1)), y0, y1, x0, x1, pad_mode)
 
-class MaskCropDecoder(MaskDecoder):  # FFCV takes a pipeline's first operation as its decoder if it is a field's decoder class
-    "Decode `MaskField` masks with the crop, resize and flip of the image decoder that it follows: the same draws, nearest neighbour"
+class FollowsCrop:
+    "A decoder of a target (a mask, points) that replays the crop, resize and flip of the image decoder it `follow`s: the same draws"
+    what = 'target'  # what it decodes, for error messages
     def __init__(self,
         follow:_ResizedCropMixin # The image's decoder: `RandomResizedCropRGBImageDecoder`, `CenterCropRGBImageDecoder` or `ResizeRGBImageDecoder`
     ):
         super().__init__()
         if not isinstance(follow, _ResizedCropMixin):
-            raise TypeError(f"MaskCropDecoder follows one of this package's crop decoders, not {type(follow).__name__}")
+            raise TypeError(f"{type(self).__name__} follows one of this package's crop decoders, not {type(follow).__name__}")
+        if follow.views > 1: raise ValueError(f"{type(self).__name__} follows one crop of each image, and this decoder crops {follow.views} views")
         self.follow = follow
 
+    def following(self, lead:_ResizedCropMixin):
+        "A decoder like this one that follows `lead`, such as the copy of its image decoder that the `Loader` makes to fuse a flip"
+        return type(self)(lead)
+
     def _check(self):
+        "Refuse an image decoder that draws without `Draws`, and items whose target is for another size than their image"
         lead = self.follow
         if lead.draws_at_random() and lead.draws is None:
-            raise ValueError(f"{type(lead).__name__} draws its crop or flip at random: give it draws=Draws(), so that its mask follows the same draws")
+            raise ValueError(f"{type(lead).__name__} draws its crop or flip at random: give it draws=Draws(), so that its {self.what} follows the same draws")
         meta, lead_meta = decoder_metadata(self), decoder_metadata(lead)
         if lead_meta is not None and len(lead_meta) == len(meta):  # the image's field, where the graph has read it already
             bad = np.flatnonzero((meta['height'] != lead_meta['height']) | (meta['width'] != lead_meta['width']))
             if len(bad):
                 k = bad[0]
-                raise ValueError(f"Item {k}: its mask is {meta['height'][k]}x{meta['width'][k]}, and its image "
-                                 f"{lead_meta['height'][k]}x{lead_meta['width'][k]}: a mask must have its image's size")
+                raise ValueError(f"Item {k}: its {self.what} is for a {meta['height'][k]}x{meta['width'][k]} image, and its image is "
+                                 f"{lead_meta['height'][k]}x{lead_meta['width'][k]}: write them from the same image, with the same max_resolution")
 
+    def _replay(self) -> tuple:
+        "The compiled `start(index)` and crop generator of the image decoder, and its scale, ratio, flip probability and pad mode"
+        lead = self.follow
+        scale, ratio = lead.scale, lead.ratio
+        if isinstance(scale, tuple): scale = np.array(scale)
+        if isinstance(ratio, tuple): ratio = np.array(ratio)
+        return lead._start(), Compiler.compile(lead.get_crop_generator), scale, ratio, lead.flip, lead._pad_mode
+
+class MaskCropDecoder(FollowsCrop, MaskDecoder):  # FFCV takes a pipeline's first operation as its decoder if it is a field's decoder class
+    "Decode `MaskField` masks with the crop, resize and flip of the image decoder that it follows: the same draws, nearest neighbour"
+    what = 'mask'
     def declare_state_and_memory(self, previous_state):
         self._check()
         meta, shape = decoder_metadata(self), tuple(self.follow.output_size)
@@ -550,13 +577,8 @@ class MaskCropDecoder(MaskDecoder):  # FFCV takes a pipeline's first operation a
                 (AllocationQuery(shape, np.dtype('u1')), AllocationQuery((most,), np.dtype('u1'))))
 
     def generate_code(self):
-        lead = self.follow
         mem_read, my_range = decoder_reader(self), Compiler.get_iterator()
-        start_c, get_crop_c = lead._start(), Compiler.compile(lead.get_crop_generator)
-        scale, ratio = lead.scale, lead.ratio
-        if isinstance(scale, tuple): scale = np.array(scale)
-        if isinstance(ratio, tuple): ratio = np.array(ratio)
-        flip, pad_mode = lead.flip, lead._pad_mode
+        start_c, get_crop_c, scale, ratio, flip, pad_mode = self._replay()
 
         def decode(batch_indices, my_storage, metadata, storage_state):
             destination, temp = my_storage
@@ -570,6 +592,137 @@ class MaskCropDecoder(MaskDecoder):  # FFCV takes a pipeline's first operation a
                 dst = destination[k]
                 _nearest_crop(full, height, width, i, j, h, w, dst, pad_mode)
                 if flip > 0 and np.random.rand() < flip: _hflip(dst.reshape((dst.shape[0], dst.shape[1], 1)))
+            return destination[:len(batch_indices)]
+        decode.is_parallel = True
+        return decode
+
+# %% ../nbs/03_fields.ipynb #97615b17
+_POINT_MAGIC = b'fastxtend_ffcv.PointField\x00'
+_PointArgs = np.dtype([('magic', 'u1', len(_POINT_MAGIC)), ('n_points', '<u4'), ('max_resolution', '<u4'), ('min_resolution', '<u4')])
+
+def to_point_array(
+    points, # (x, y) pixel coordinates: an array, a tensor (such as fastai's `TensorPoint`) or a list of pairs
+    n_points:int # How many there must be
+) -> np.ndarray:
+    "`points` as an `n_points×2` float32 array, or a clear error"
+    a = np.asarray(points.detach().cpu() if hasattr(points, 'detach') else points)
+    if a.dtype == object or not (np.issubdtype(a.dtype, np.number) or a.dtype == bool): raise TypeError(f"Points must be numbers, not {a.dtype}")
+    a = a.astype(np.float32).reshape(-1, 2) if a.size % 2 == 0 else a
+    if a.shape != (n_points, 2): raise ValueError(f"Expected {n_points} (x, y) points, as an array of shape ({n_points}, 2); got shape {np.shape(points)}")
+    if not np.isfinite(a).all(): raise ValueError("Points must be finite: a missing point can't be stored as NaN (FFCV's code assumes no NaN)")
+    return np.ascontiguousarray(a)
+
+class PointField(PreparedField, Field):
+    "A fixed number of points per item, (x, y) in the pixels of the item's image, stored with the image's size"
+    def __init__(self,
+        n_points:int, # Points per item
+        max_resolution:int|None=None, # Scale the points as `RGBImageField` with this `max_resolution` shrinks their image
+        min_resolution:int|None=None # Scale the points as `RGBImageField` with this `min_resolution` shrinks their image
+    ):
+        if isinstance(n_points, bool) or not isinstance(n_points, (int, np.integer)) or n_points < 1:
+            raise ValueError(f"n_points must be a positive int, not {n_points!r}")
+        self.n_points, self.max_resolution, self.min_resolution = int(n_points), max_resolution or None, min_resolution or None
+
+    @property
+    def metadata_type(self) -> np.dtype: return np.dtype([('height', '<u4'), ('width', '<u4'), ('data_ptr', '<u8')])
+
+    @staticmethod
+    def from_binary(binary) -> PointField:
+        args = binary.view('u1')[:_PointArgs.itemsize].view(_PointArgs)[0]
+        return PointField(int(args['n_points']), int(args['max_resolution']), int(args['min_resolution']))
+
+    def to_binary(self):
+        args = np.zeros(1, dtype=_PointArgs)
+        args[0]['magic'] = np.frombuffer(_POINT_MAGIC, np.uint8)
+        args[0]['n_points'], args[0]['max_resolution'], args[0]['min_resolution'] = self.n_points, self.max_resolution or 0, self.min_resolution or 0
+        out = np.zeros(1, dtype=ARG_TYPE)
+        out.view('u1')[:_PointArgs.itemsize] = args.view('u1')
+        return out[0]
+
+    @staticmethod
+    def is_own(arguments:np.ndarray) -> bool:
+        "Whether a field's arguments in a .beton header are a `PointField`'s"
+        return arguments.view('u1')[:len(_POINT_MAGIC)].tobytes() == _POINT_MAGIC
+
+    def prepare(self, value) -> tuple[np.ndarray, tuple[int,int]]:
+        "`value`, `(points, (height, width))` of their image, as written: the points scaled as the image is shrunk, and its new size"
+        if not (isinstance(value, (tuple, list)) and len(value) == 2):
+            raise TypeError(f"A PointField value is (points, (height, width)) of their image, not {type(value).__name__}")
+        points, size = value
+        if not (len(size) == 2 and all(isinstance(s, (int, np.integer)) and s > 0 for s in size)):
+            raise ValueError(f"The image size of points must be (height, width), positive ints, not {size!r}")
+        h, w = (int(s) for s in size)
+        nh, nw = shrunk_size(h, w, self.max_resolution, self.min_resolution)
+        return to_point_array(points, self.n_points) * np.array([nw / w, nh / h], np.float32), (nh, nw)
+
+    def max_bytes(self, value) -> int: return 8 * self.n_points
+
+    def encode(self, destination, value, malloc):
+        points, (destination['height'], destination['width']) = self.prepare(value)
+        destination['data_ptr'], storage = malloc(points.nbytes)
+        storage[:] = points.view('u1').ravel()
+
+    def get_decoder_class(self) -> type[Operation]: return PointDecoder
+
+# %% ../nbs/03_fields.ipynb #46003ec6
+@njit
+def _read_points(data, n):
+    "The `n×2` float32 points in the bytes `data`"
+    out = np.empty((n, 2), np.float32)
+    out.reshape(-1).view(np.uint8)[:] = data[:8 * n]
+    return out
+
+class PointDecoder(Operation):
+    "Decode `PointField` points in fastai's `TensorPoint` scale, -1 to 1 across their image (the whole image, as stored)"
+    def declare_state_and_memory(self, previous_state):
+        shape = (self.field.n_points, 2)
+        return replace(previous_state, jit_mode=True, shape=shape, dtype=np.dtype('f4')), AllocationQuery(shape, np.dtype('f4'))
+
+    def generate_code(self):
+        mem_read, my_range, n = decoder_reader(self), Compiler.get_iterator(), self.field.n_points
+        def decode(batch_indices, destination, metadata, storage_state):
+            for k in my_range(len(batch_indices)):
+                field = metadata[batch_indices[k]]
+                p = _read_points(mem_read(field['data_ptr'], storage_state), n)
+                destination[k, :, 0] = p[:, 0] * (2 / np.float32(field['width'])) - 1
+                destination[k, :, 1] = p[:, 1] * (2 / np.float32(field['height'])) - 1
+            return destination[:len(batch_indices)]
+        decode.is_parallel = True
+        return decode
+
+# %% ../nbs/03_fields.ipynb #761380b1
+@njit
+def _crop_points(p, height, width, i, j, h, w, out_h, out_w, flip, dst):
+    "Map points `p` of a `height`×`width` image through the crop (`i`, `j`, `h`, `w`) to the -1..1 scale of the output, as the image decoders place the crop"
+    # the crop's part inside the image, and where it goes in the output, as `_ResizedCropMixin.generate_code` computes them
+    i0, j0, i1, j1 = max(i, 0), max(j, 0), min(i + h, height), min(j + w, width)
+    y0, x0 = (i0 - i) * out_h // h, (j0 - j) * out_w // w
+    y1, x1 = max(y0 + 1, out_h - (i + h - i1) * out_h // h), max(x0 + 1, out_w - (j + w - j1) * out_w // w)
+    sx, sy = (x1 - x0) / (j1 - j0), (y1 - y0) / (i1 - i0)
+    for k in range(p.shape[0]):
+        x, y = x0 + (p[k, 0] - j0) * sx, y0 + (p[k, 1] - i0) * sy  # pixel edges map to pixel edges
+        if flip: x = out_w - x
+        dst[k, 0], dst[k, 1] = x * 2 / out_w - 1, y * 2 / out_h - 1
+
+class PointCropDecoder(FollowsCrop, PointDecoder):  # a subclass of the field's decoder, which FFCV takes as the pipeline's decoder
+    "Decode `PointField` points with the crop, resize and flip of the image decoder that it follows, in fastai's -1 to 1 scale of its output"
+    what = 'points'
+    def declare_state_and_memory(self, previous_state):
+        self._check()
+        return super().declare_state_and_memory(previous_state)
+
+    def generate_code(self):
+        mem_read, my_range, n = decoder_reader(self), Compiler.get_iterator(), self.field.n_points
+        start_c, get_crop_c, scale, ratio, flip, _ = self._replay()
+        out_h, out_w = self.follow.output_size
+        def decode(batch_indices, destination, metadata, storage_state):
+            for k in my_range(len(batch_indices)):
+                field = metadata[batch_indices[k]]
+                height, width = np.int64(field['height']), np.int64(field['width'])
+                start_c(batch_indices[k])  # then the image decoder's calls, in its order: the crop, then the flip
+                i, j, h, w = get_crop_c(height, width, scale, ratio)
+                flipped = flip > 0 and np.random.rand() < flip
+                _crop_points(_read_points(mem_read(field['data_ptr'], storage_state), n), height, width, i, j, h, w, out_h, out_w, flipped, destination[k])
             return destination[:len(batch_indices)]
         decode.is_parallel = True
         return decode

@@ -29,7 +29,7 @@ from fastai.torch_core import TensorCategory, TensorImage, TensorImageBase, Tens
 
 from .compat import FFCVLoader, OSCacheManager, decoder_metadata, header_fields, keep_torch_threads, open_reader, reader_fields, reader_len
 from .draws import SharesDraws
-from .fields import MaskCropDecoder, MaskField, RandomResizedCropRGBImageDecoder, View
+from .fields import FollowsCrop, MaskField, PointField, RandomResizedCropRGBImageDecoder, View
 from .core import clamp_workers, max_workers
 from .epoch_iterator import AsyncEpochIterator, EpochIterator
 from .operations import BatchDecoded, BatchDecoder, LabelKind, NormalizeImage, ToTensorBase as _ToTensorBase, ToTensorImage  # `fastai.vision.all` has a layer of that name
@@ -67,8 +67,8 @@ def _check_threads(n) -> int|None:
     return None if n is None else int(n)
 
 def _own_fields(fname:Path, custom_fields:Mapping) -> dict:
-    "`custom_fields`, with the fields of this package that `fname`'s header names (`MaskField`), which FFCV's reader must be told"
-    try: found = {name: MaskField for name, type_id, args in header_fields(fname) if type_id == 255 and MaskField.is_mask_field(args)}
+    "`custom_fields`, with the fields of this package that `fname`'s header names (`MaskField`, `PointField`), which FFCV's reader must be told"
+    try: found = {name: cls for name, type_id, args in header_fields(fname) for cls in (MaskField, PointField) if type_id == 255 and cls.is_own(args)}
     except Exception: found = {}  # `_open` says what is wrong with the file
     return {**found, **custom_fields}
 
@@ -249,9 +249,9 @@ def _fuse_flip(pipelines:Mapping) -> Mapping:
         if not isinstance(spec, (list, tuple)) or len(spec) < 2 or not _is_flip(spec[1]): continue
         fused = spec[0].with_flip(spec[1].flip_prob) if hasattr(spec[0], 'with_flip') else None
         if fused is not None: out[name], copies[id(spec[0])] = [fused, *spec[2:]], fused
-    for name, spec in out.items():  # a mask decoder follows the copy that flips
-        if isinstance(spec, (list, tuple)) and spec and isinstance(spec[0], MaskCropDecoder) and id(spec[0].follow) in copies:
-            out[name] = [MaskCropDecoder(copies[id(spec[0].follow)]), *spec[1:]]
+    for name, spec in out.items():  # a mask or points decoder follows the copy that flips
+        if isinstance(spec, (list, tuple)) and spec and isinstance(spec[0], FollowsCrop) and id(spec[0].follow) in copies:
+            out[name] = [spec[0].following(copies[id(spec[0].follow)]), *spec[1:]]
     return out
 
 def _views(pipelines:Mapping, fields:list[str]) -> tuple[Mapping, dict]:
