@@ -11,7 +11,8 @@ __all__ = ['fx', 'Loader', 'OrderOption', 'FFCVDataLoaders', 'InferenceLoader', 
            'NDArrayField', 'RGBImageField', 'TorchTensorField', 'BytesDecoder', 'CenterCropRGBImageDecoder',
            'FloatDecoder', 'IntDecoder', 'NDArrayDecoder', 'RandomResizedCropRGBImageDecoder', 'ResizeRGBImageDecoder',
            'SimpleRGBImageDecoder', 'Compiler', 'PipelineSpec', 'FFAIBase', 'FFAICenterCrop', 'FFAIImage',
-           'FFAIImageBlock', 'FFAIImageBW', 'FFAIMask', 'Draws', 'MaskField', 'MaskDecoder', 'MaskCropDecoder']
+           'FFAIImageBlock', 'FFAIImageBW', 'FFAIMask', 'Draws', 'MaskField', 'MaskDecoder', 'MaskCropDecoder',
+           'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView']
 
 # %% ../nbs/18_all.ipynb #f713c9ab
 from . import fx
@@ -19,7 +20,8 @@ from .cli import folder_to_ffcv
 from .data import FFCVDataLoaders, InferenceLoader
 from .distributed import setup_distributed  # and `Learner.ffcv_distrib_ctx`
 from .draws import Draws
-from .fields import (CenterCropRGBImageDecoder, MaskCropDecoder, MaskDecoder, MaskField, RandomResizedCropRGBImageDecoder, ResizeRGBImageDecoder,
+from .fields import (CenterCropRGBImageDecoder, MaskCropDecoder, MaskDecoder, MaskField, PointCropDecoder, PointDecoder, PointField,
+                                   RandomResizedCropRGBImageDecoder, ResizeRGBImageDecoder, SelectView,
                                    RGBImageField)
 from .inference import FFAIBase, FFAICenterCrop, FFAIImage, FFAIImageBlock, FFAIImageBW, FFAIMask
 from .loader import Loader, OrderOption
@@ -37,4 +39,4 @@ _all_ = ['fx', 'Loader', 'OrderOption', 'FFCVDataLoaders', 'InferenceLoader', 'f
          'TorchTensorField', 'BytesDecoder', 'CenterCropRGBImageDecoder', 'FloatDecoder', 'IntDecoder', 'NDArrayDecoder',
          'RandomResizedCropRGBImageDecoder', 'ResizeRGBImageDecoder', 'SimpleRGBImageDecoder', 'Compiler', 'PipelineSpec',
          'FFAIBase', 'FFAICenterCrop', 'FFAIImage', 'FFAIImageBlock', 'FFAIImageBW', 'FFAIMask', 'Draws', 'MaskField', 'MaskDecoder',
-         'MaskCropDecoder']
+         'MaskCropDecoder', 'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView']

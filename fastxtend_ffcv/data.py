@@ -26,15 +26,15 @@ from fastcore.basics import listify
 from fastai.data.core import DataLoaders
 from fastai.data.transforms import IntToFloatTensor, ToTensor
 from fastai.vision.augment import FlipItem, RandomResizedCrop, Resize
-from fastai.vision.core import AddMaskCodes, PILMask
+from fastai.vision.core import AddMaskCodes, PILMask, PointScaler, TensorPoint
 from fastai.torch_core import TensorCategory, TensorMask, TensorMultiCategory, default_device
 
 from .core import max_workers
 from .draws import Draws
-from .fields import MaskCropDecoder, MaskField, RGBImageField, to_mask_array, to_rgb_array
+from .fields import MaskCropDecoder, MaskField, PointCropDecoder, PointField, RGBImageField, to_mask_array, to_rgb_array
 from .loader import Loader, OrderOption, TfmdDLMixin, tfms_to
 from .operations import (LabelKind, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
-                                       ToTensorMask, ToTensorMultiCategory)
+                                       ToTensorMask, ToTensorMultiCategory, ToTensorPoint)
 from .writer import DatasetWriter, deferred_signals, remove_stale, stop_on_signals
 from ffcv.fields import IntField, NDArrayField
 from .fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder, ResizeRGBImageDecoder
@@ -50,14 +50,16 @@ def label_kind(y) -> LabelKind:
     "The kind of a `Datasets` target `y`"
     if isinstance(y, TensorMultiCategory): return LabelKind.multi
     if isinstance(y, (TensorMask, PILMask)): return LabelKind.mask
+    if isinstance(y, TensorPoint): return LabelKind.points
     if isinstance(y, TensorCategory) or isinstance(y, (int, np.integer)): return LabelKind.category
     if isinstance(y, (float, np.floating)) or (isinstance(y, torch.Tensor) and y.is_floating_point() and y.ndim == 0): return LabelKind.float
-    raise TypeError(f"FFCVDataLoaders knows category, multi-category, float and mask targets, not {type(y).__name__}")
+    raise TypeError(f"FFCVDataLoaders knows category, multi-category, float, mask and point targets, not {type(y).__name__}")
 
 def label_field(kind:LabelKind|str, n_classes:int|None=None, max_resolution:int|None=None):
-    "The FFCV field for targets of `kind`; masks are shrunk to `max_resolution` as their images are"
+    "The FFCV field for targets of `kind`, with `n_classes` classes (or points); masks and points are shrunk to `max_resolution` as their images are"
     kind = LabelKind(kind)
     if kind is LabelKind.mask: return MaskField(max_resolution=max_resolution)
+    if kind is LabelKind.points: return PointField(n_classes, max_resolution=max_resolution)
     if kind is LabelKind.multi: return NDArrayField(np.dtype('float32'), (n_classes,))
     return IntField() if kind is LabelKind.category else NDArrayField(np.dtype('float32'), (1,))  # FFCV's FloatField is float64
 
@@ -67,6 +69,9 @@ def label_pipeline(kind:LabelKind|str, device=None, image_decoder=None) -> list:
     if kind is LabelKind.mask:
         if image_decoder is None: raise ValueError("Mask targets follow the image's decoder: pass it as image_decoder")
         return [MaskCropDecoder(image_decoder), ToTensorMask(), ToDevice(device)]
+    if kind is LabelKind.points:
+        if image_decoder is None: raise ValueError("Point targets follow the image's decoder: pass it as image_decoder")
+        return [PointCropDecoder(image_decoder), ToTensorPoint(), ToDevice(device)]
     if kind is LabelKind.multi: return [NDArrayDecoder(), ToTensorMultiCategory(), ToDevice(device)]
     if kind is LabelKind.category: return [IntDecoder(), ToTensorCategory(), Squeeze(), ToDevice(device)]
     return [NDArrayDecoder(), ToTensorBase(kind=LabelKind.float), Squeeze(), ToDevice(device)]
@@ -98,7 +103,8 @@ def dblock_image_pipelines(
     "The training and validation image pipelines that do what `item_tfms` do, as far as FFCV's decoders can"
     resize, flips, unmapped, tfm_size = None, [], [], None
     for t in listify(item_tfms):
-        if isinstance(t, (ToTensor, AddMaskCodes)): continue  # a `DataBlock` always has `ToTensor`; `MaskBlock` its codes
+        # a `DataBlock` always has `ToTensor`; `MaskBlock` its codes; `PointBlock` its scaler, which the point decoders do
+        if isinstance(t, (ToTensor, AddMaskCodes, PointScaler)): continue
         if isinstance(t, (Resize, RandomResizedCrop)): resize, tfm_size = t, (t.size[1], t.size[0])  # fastai keeps (width, height)
         elif isinstance(t, FlipItem): flips.append(t.p)
         else: unmapped.append(type(t).__name__)
@@ -155,14 +161,15 @@ def dsets_to_ffcv(
     if kind is LabelKind.mask:
         if codes is None: raise ValueError("Mask targets need their classes' names: build the DataBlock with MaskBlock(codes)")
         vocab = [str(o) for o in codes]
-    else: vocab = [str(o) for o in dsets.vocab] if kind is not LabelKind.float else None
+    else: vocab = [str(o) for o in dsets.vocab] if kind not in (LabelKind.float, LabelKind.points) else None
+    n = len(np.asarray(dsets.train.tls[-1][0]).reshape(-1, 2)) if kind is LabelKind.points else len(vocab or [])  # points per item, or classes
     stage, items, skipped = path/f'.fastxtend-ffcv-{os.getpid()}.tmp', {}, []
     with stop_on_signals():
         try:
             stage.mkdir()
             for split, ds in (('train', dsets.train), ('valid', dsets.valid)):
                 fields = {'image': RGBImageField(write_mode, max_resolution=max_resolution),
-                          'label': label_field(kind, len(vocab or []), max_resolution)}
+                          'label': label_field(kind, n, max_resolution)}
                 sources = [str(o) for o in ds.items]
                 w = DatasetWriter(stage/f'{split}.beton', fields, num_workers=num_workers)
                 w.from_indexed_dataset(_Targets(ds, kind), sources=sources, on_error=on_error, desc=f'{split}.beton')
@@ -180,6 +187,10 @@ def dsets_to_ffcv(
     return meta
 
 # %% ../nbs/12_data.ipynb #0d8a5392
+def _size_of(image) -> tuple[int,int]:
+    "The (height, width) of a PIL image or an array"
+    return (image.size[1], image.size[0]) if isinstance(image, Image.Image) else tuple(np.shape(image)[:2])
+
 class _Targets:
     "A `Datasets` split, with targets as the field of their `kind` wants them"
     def __init__(self, ds, kind:LabelKind): self.ds, self.kind = ds, LabelKind(kind)
@@ -189,6 +200,7 @@ class _Targets:
         if self.kind is LabelKind.multi: y = np.asarray(y, dtype=np.float32)
         elif self.kind is LabelKind.float: y = np.array([float(y)], dtype=np.float32)
         elif self.kind is LabelKind.mask: y = to_mask_array(PILMask.create(y) if isinstance(y, (str, Path)) else y)
+        elif self.kind is LabelKind.points: y = (np.asarray(y, dtype=np.float32).reshape(-1, 2), _size_of(x))
         else: y = int(y)
         return x, y
 
@@ -300,7 +312,7 @@ class FFCVDataLoaders(DataLoaders):
         num_workers = num_workers or min(16, max_workers())
         tfms = [IntToFloatTensor(), *listify(batch_tfms)]
         def pipes(train):
-            image = image_pipeline(size, train, device, crop_scale, crop_ratio, flip, draws=kind is LabelKind.mask)
+            image = image_pipeline(size, train, device, crop_scale, crop_ratio, flip, draws=kind.follows_image)
             return {'image': image, 'label': label_pipeline(kind, device, image[0])}
         common = dict(num_workers=num_workers, device=device, async_tfms=async_tfms, os_cache=os_cache, vocab=vocab, **kwargs)
         return cls(Loader(train, bs, order=order, seed=seed, pipelines=train_pipelines or pipes(True), batch_tfms=deepcopy(tfms),
@@ -329,7 +341,7 @@ class FFCVDataLoaders(DataLoaders):
         codes = next((t.codes for t in listify(dblock.item_tfms) if isinstance(t, AddMaskCodes)), None)
         meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes)
         device, kind = kwargs.get('device'), LabelKind(meta['kind'])
-        train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device, draws=kind is LabelKind.mask)
+        train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device, draws=kind.follows_image)
         kwargs.setdefault('train_pipelines', {'image': train, 'label': label_pipeline(kind, device, train[0])})
         kwargs.setdefault('valid_pipelines', {'image': valid, 'label': label_pipeline(kind, device, valid[0])})
         if batch_tfms is None: batch_tfms = [t for t in dblock.batch_tfms if not isinstance(t, IntToFloatTensor)]

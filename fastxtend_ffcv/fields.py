@@ -27,8 +27,9 @@ from ffcv.pipeline.compiler import Compiler
 
 # %% auto #0
 __all__ = ['to_rgb_array', 'resize_image', 'shrunk_size', 'PreparedField', 'RGBImageField', 'RandomResizedCropRGBImageDecoder',
-           'CenterCropRGBImageDecoder', 'ResizeRGBImageDecoder', 'View', 'to_mask_array', 'MaskField', 'MaskDecoder',
-           'FollowsCrop', 'MaskCropDecoder', 'to_point_array', 'PointField', 'PointDecoder', 'PointCropDecoder']
+           'CenterCropRGBImageDecoder', 'ResizeRGBImageDecoder', 'SelectView', 'to_mask_array', 'MaskField',
+           'MaskDecoder', 'FollowsCrop', 'MaskCropDecoder', 'to_point_array', 'PointField', 'PointDecoder',
+           'PointCropDecoder']
 
 # %% ../nbs/03_fields.ipynb #0a2c03c4
 def _scale16(a:np.ndarray) -> np.ndarray:
@@ -222,7 +223,7 @@ class _ResizedCropMixin(SharesDraws):
     def declare_state_and_memory(self, previous_state):
         state, queries = super().declare_state_and_memory(previous_state)
         if self._opencv() is None: return state, queries
-        if self.views > 1:  # the views of an image side by side: `View(v)` takes each into a pipeline of its own
+        if self.views > 1:  # the views of an image side by side: `SelectView(v)` takes each into a pipeline of its own
             shape = (self.views, *state.shape)
             state, queries = replace(state, shape=shape), (AllocationQuery(shape, state.dtype), *queries[1:])
         return state, (*queries, AllocationQuery((2 * MAT_BYTES,), np.dtype('u1')))  # two `CvMat` headers per image
@@ -307,7 +308,7 @@ class RandomResizedCropRGBImageDecoder(_ResizedCropMixin, _RandomResizedCropRGBI
         dct_scale:bool|None=None, # Decode JPEGs at 1/2, 1/4 or 1/8 of their size where the crop shrinks that much; None: unless 'area'
         flip:float=0., # Probability of flipping each image left to right, as `RandomHorizontalFlip` after the decoder does
         draws:Draws|None=None, # Draw the crop and flip from `(seed, epoch, index)`, for decoders that follow this one (`MaskCropDecoder`)
-        views:int=1 # Crops of each image, each drawn on its own from one decode: the `Loader` gives each view a pipeline (`View`)
+        views:int=1 # Crops of each image, each drawn on its own from one decode: the `Loader` gives each view a pipeline (`SelectView`)
     ):
         super().__init__(_check_size(output_size), _check_range(scale, 'scale', 1), _check_range(ratio, 'ratio'))
         self._set_options(interpolation, dct_scale, flip, draws, dct_default=True, views=views)
@@ -381,8 +382,8 @@ class ResizeRGBImageDecoder(_ResizedCropMixin, _ResizedCropRGBImageDecoder):
     def draws_at_random(self) -> bool: return self.random or self.flip > 0
 
 # %% ../nbs/03_fields.ipynb #1034b733
-class View(Operation):
-    "View `v` of each image of a decoder that crops several (`views=n`), for the pipeline of that view"
+class SelectView(Operation):
+    "SelectView `v` of each image of a decoder that crops several (`views=n`), for the pipeline of that view"
     def __init__(self,
         v:int # Which view, from 0
     ):
@@ -391,7 +392,7 @@ class View(Operation):
 
     def declare_state_and_memory(self, previous_state):
         if len(previous_state.shape) != 4 or not self.v < previous_state.shape[0]:
-            raise ValueError(f"View({self.v}) must follow a decoder with views > {self.v}, whose images are views×H×W×C; got {previous_state.shape}")
+            raise ValueError(f"SelectView({self.v}) must follow a decoder with views > {self.v}, whose images are views×H×W×C; got {previous_state.shape}")
         shape = previous_state.shape[1:]
         return replace(previous_state, shape=shape), AllocationQuery(shape, previous_state.dtype)
 

@@ -24,12 +24,13 @@ from fastcore.foundation import L
 from fasttransform import Pipeline, explode_types, retain_types
 from fastai.data.core import TfmdDL, show_batch
 from fastai.data.load import DataLoader
+from fastai.vision.core import TensorPoint
 from fastai.data.transforms import Category, CategoryMap, IntToFloatTensor, MultiCategory, Normalize
 from fastai.torch_core import TensorCategory, TensorImage, TensorImageBase, TensorMask, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
 
 from .compat import FFCVLoader, OSCacheManager, decoder_metadata, header_fields, keep_torch_threads, open_reader, reader_fields, reader_len
 from .draws import SharesDraws
-from .fields import FollowsCrop, MaskField, PointField, RandomResizedCropRGBImageDecoder, View
+from .fields import FollowsCrop, MaskField, PointField, RandomResizedCropRGBImageDecoder, SelectView
 from .core import clamp_workers, max_workers
 from .epoch_iterator import AsyncEpochIterator, EpochIterator
 from .operations import BatchDecoded, BatchDecoder, LabelKind, NormalizeImage, ToTensorBase as _ToTensorBase, ToTensorImage  # `fastai.vision.all` has a layer of that name
@@ -265,8 +266,8 @@ def _views(pipelines:Mapping, fields:list[str]) -> tuple[Mapping, dict]:
         views[name] = [f'{name}_{v}' for v in range(1, n)]
         if clash := [k for k in views[name] if k in pipelines or k in fields]:
             raise ValueError(f"Pipeline {name!r} crops {n} views, named {[name, *views[name]]}, but {clash} is taken by a field or pipeline")
-        out[name] = [spec[0], View(0), *spec[1:]]  # each view's FFCV transforms draw on their own
-        out.update({k: PipelineSpec(spec[0], transforms=[View(v), *deepcopy(spec[1:])]) for v, k in enumerate(views[name], 1)})
+        out[name] = [spec[0], SelectView(0), *spec[1:]]  # each view's FFCV transforms draw on their own
+        out.update({k: PipelineSpec(spec[0], transforms=[SelectView(v), *deepcopy(spec[1:])]) for v, k in enumerate(views[name], 1)})
     return out, views
 
 # %% ../nbs/09_loader.ipynb #8979e3ad
@@ -358,13 +359,16 @@ class TfmdDLMixin:
     # fastai's `_decode_batch` decodes items through the dataset's transforms; an FFCV label is a class index
     def _decode_batch(self, b, max_n:int=9, full:bool=True):
         "The first `max_n` items of batch `b`, with labels as class names"
-        return L(batch_to_samples(b, max_n=max_n)).map(lambda s: tuple(self._decode_label(o) for o in s))
+        return L(batch_to_samples(b, max_n=max_n)).map(lambda s: tuple(self._decode_label(o, s) for o in s))
 
-    def _decode_label(self, o):
-        "`o` as a showable label if it is a `TensorCategory` or `TensorMultiCategory`"
+    def _decode_label(self, o, sample=()):
+        "`o`, of `sample`, as a showable label if it is a `TensorCategory` or `TensorMultiCategory`; points in the pixels of the sample's image"
         name = (lambda i: str(self.vocab[i])) if self.vocab is not None else str
         if isinstance(o, TensorCategory) and o.ndim == 0: return Category(name(int(o)))
         if isinstance(o, TensorMultiCategory) and o.ndim == 1: return MultiCategory([name(int(i)) for i in torch.where(o > 0)[0]])
+        if isinstance(o, TensorPoint) and (im := next((x for x in sample if isinstance(x, TensorImageBase)), None)) is not None:
+            h, w = im.shape[-2:]  # fastai's `PointScaler` decodes -1..1 to the pixels of the item's image
+            return TensorPoint((o.view(-1, 2).float() + 1) * torch.tensor([w, h], device=o.device) / 2)
         return o
 
 # %% ../nbs/09_loader.ipynb #e940de1f
@@ -619,6 +623,7 @@ class Loader(TfmdDLMixin, FFCVLoader):
         if kind is LabelKind.mask: return None  # the classes of a mask are its codes
         name = self.batch_specs[self.n_inp].source
         field = self.fields.get(name) if isinstance(name, str) else None
+        if isinstance(field, PointField): return 2 * field.n_points  # x and y of each point
         if (values := self._target_values()) is not None:  # class indices: one more than the largest
             return int(values.max()) + 1 if len(values) else None
         return int(np.prod(getattr(field, 'shape', (1,))))

@@ -19,13 +19,14 @@ from fastai.data.transforms import IntToFloatTensor, Normalize
 from fastai.losses import BCEWithLogitsLossFlat, CrossEntropyLossFlat, MSELossFlat
 from fastai.torch_core import (TensorBase, TensorImage, TensorImageBW, TensorMask, TensorCategory,
                                TensorMultiCategory, TitledTensorScalar, default_device)
+from fastai.vision.core import TensorPoint
 
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _ToTensor, Convert, View
 from ffcv.transforms.common import Squeeze as _Squeeze
 from ffcv.transforms.normalize import NormalizeImage as _NormalizeImage
 
 # %% auto #0
-__all__ = ['LabelKind', 'ToTensorBase', 'ToTensorImage', 'ToTensorImageBW', 'ToTensorMask', 'ToTensorCategory',
+__all__ = ['LabelKind', 'ToTensorBase', 'ToTensorImage', 'ToTensorImageBW', 'ToTensorMask', 'ToTensorPoint', 'ToTensorCategory',
            'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'Squeeze', 'image_shape', 'BatchDecoder',
            'BatchDecoded', 'DecodeNormalized', 'NormalizeImage', 'ToDevice', 'Convert', 'View']
 
@@ -39,12 +40,18 @@ class LabelKind(Enum):
     multi = 'multi' # Any number of classes per item, as one-hot rows (`TensorMultiCategory`)
     float = 'float' # Regression targets
     mask = 'mask' # One class per pixel (`TensorMask`)
+    points = 'points' # A fixed number of (x, y) points per image, -1 to 1 across it (`TensorPoint`)
 
     def loss_func(self):
         "fastai's loss function for targets of this kind, as its blocks pick it"
         if self is LabelKind.multi: return BCEWithLogitsLossFlat()
-        if self is LabelKind.float: return MSELossFlat()
+        if self in (LabelKind.float, LabelKind.points): return MSELossFlat()
         return CrossEntropyLossFlat(axis=1 if self is LabelKind.mask else -1)
+
+    @property
+    def follows_image(self) -> bool:
+        "Whether targets of this kind are cropped and flipped with their image: their decoder follows the image's draws"
+        return self in (LabelKind.mask, LabelKind.points)
 
 # %% ../nbs/07_operations.ipynb #6687945b
 class ToTensorBase(_ToTensor):
@@ -118,6 +125,12 @@ class ToTensorMask(ToTensorBase):
     def declare_state_and_memory(self, previous_state):
         state, alloc = super().declare_state_and_memory(previous_state)
         return replace(state, shape=tuple(previous_state.shape[:2])), alloc
+
+# %% ../nbs/07_operations.ipynb #76f2152b
+class ToTensorPoint(ToTensorBase):
+    "Convert an `N×n×2` NumPy batch of points (x, y, -1 to 1 across the image) to a `TensorPoint`"
+    kind = LabelKind.points
+    def __init__(self): super().__init__(TensorPoint)
 
 # %% ../nbs/07_operations.ipynb #11dcde1b
 class ToTensorCategory(ToTensorBase):
