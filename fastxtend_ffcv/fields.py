@@ -177,10 +177,17 @@ def _scaled(i, n, d):
     a = (2 * i + d) // (2 * d)
     return a, max(1, (2 * (i + n) + d) // (2 * d) - a)
 
+@njit
+def _shift(i, j, h, w, out_h, out_w, t):
+    "The crop box (`i`, `j`, `h`, `w`) moved by up to `t` pixels of the `out_h`×`out_w` output each way, drawn at random"
+    dy, dx = np.random.randint(-t, t + 1), np.random.randint(-t, t + 1)
+    return i + dy * h // out_h, j + dx * w // out_w
+
 class _ResizedCropMixin(SharesDraws):
     "Crop and resize as FFCV's decoders do, with `INTER_LINEAR` or `INTER_AREA` chosen per crop, decoding less where the crop shrinks, flipping as it goes; a crop may reach past the image, which is padded"
     _pad_mode = 0  # how the part of a crop outside the image is filled: zeros, border or reflection
-    def _set_options(self, interpolation, dct_scale, flip, draws, dct_default:bool=False, views:int=1):
+    views, translate = 1, 0
+    def _set_options(self, interpolation, dct_scale, flip, draws, dct_default:bool=False, views:int=1, translate:int=0):
         if interpolation not in _INTERPOLATIONS:
             raise ValueError(f"interpolation must be one of {list(_INTERPOLATIONS)}, not {interpolation!r}")
         if interpolation == 'linear' and opencv_c() is None:
@@ -204,10 +211,14 @@ class _ResizedCropMixin(SharesDraws):
                 raise ValueError("views need interpolation 'auto' or 'linear', through OpenCV's C API: 'area' is FFCV's own code, which crops once")
             if dct_scale: raise ValueError("dct_scale decodes each image at the size its crop needs, and views crop it several times: leave it off with views")
             if draws is not None: raise ValueError("draws with views: a decoder that follows would see one crop of several; leave draws out with views")
-        self.interpolation, self.flip, self.draws, self.views = interpolation, float(flip), draws, int(views)
+        if isinstance(translate, bool) or not isinstance(translate, (int, np.integer)) or not 0 <= translate < min(self.output_size):
+            raise ValueError(f"translate must be an int from 0 to under the output's shorter side ({min(self.output_size)}), not {translate!r}")
+        if translate and (interpolation == 'area' or opencv_c() is None):
+            raise ValueError("translate needs interpolation 'auto' or 'linear', through OpenCV's C API: 'area' is FFCV's own code")
+        self.interpolation, self.flip, self.draws, self.views, self.translate = interpolation, float(flip), draws, int(views), int(translate)
         self.dct_scale = bool(dct_scale) if dct_scale is not None else dct_default and draws is None and views == 1 and self._opencv() is not None
 
-    def draws_at_random(self) -> bool: return self.flip > 0
+    def draws_at_random(self) -> bool: return self.flip > 0 or self.translate > 0
 
     def _opencv(self):
         "OpenCV's C functions, or None where FFCV's own code (`INTER_AREA` only) decodes"
@@ -240,6 +251,7 @@ class _ResizedCropMixin(SharesDraws):
         if isinstance(scale, tuple): scale = np.array(scale)
         if isinstance(ratio, tuple): ratio = np.array(ratio)
         fixed, pad_mode, dct_scale, flip, views = _INTERPOLATIONS[self.interpolation], self._pad_mode, self.dct_scale, self.flip, self.views
+        translate = self.translate
 
         def decode(batch_indices, my_storage, metadata, storage_state):
             destination, temp_storage, headers = my_storage
@@ -254,6 +266,7 @@ class _ResizedCropMixin(SharesDraws):
                 start_c(batch_indices[dst_ix])  # with `draws`: this sample's crop and flip, whichever thread draws them
                 for v in range(views):  # each view draws its own crop and flip, from one decode
                     i, j, h, w = get_crop_c(height, width, scale, ratio)
+                    if translate > 0: i, j = _shift(i, j, h, w, out_h, out_w, translate)
                     if v == 0 and field['mode'] == jpg:
                         source = temp_storage[np.int64(numba.get_thread_id()) if per_thread else np.int64(dst_ix)]
                         d = _dct_factor(h, w, out_h, out_w) if dct_scale else 1
@@ -308,10 +321,11 @@ class RandomResizedCropRGBImageDecoder(_ResizedCropMixin, _RandomResizedCropRGBI
         dct_scale:bool|None=None, # Decode JPEGs at 1/2, 1/4 or 1/8 of their size where the crop shrinks that much; None: unless 'area'
         flip:float=0., # Probability of flipping each image left to right, as `RandomHorizontalFlip` after the decoder does
         draws:Draws|None=None, # Draw the crop and flip from `(seed, epoch, index)`, for decoders that follow this one (`MaskCropDecoder`)
-        views:int=1 # Crops of each image, each drawn on its own from one decode: the `Loader` gives each view a pipeline (`SelectView`)
+        views:int=1, # Crops of each image, each drawn on its own from one decode: the `Loader` gives each view a pipeline (`SelectView`)
+        translate:int=0 # Move each crop by up to this many output pixels each way, at random, padding with zeros: a random translation that followers share
     ):
         super().__init__(_check_size(output_size), _check_range(scale, 'scale', 1), _check_range(ratio, 'ratio'))
-        self._set_options(interpolation, dct_scale, flip, draws, dct_default=True, views=views)
+        self._set_options(interpolation, dct_scale, flip, draws, dct_default=True, views=views, translate=translate)
 
     def draws_at_random(self) -> bool: return True
 
@@ -565,7 +579,7 @@ class FollowsCrop:
         scale, ratio = lead.scale, lead.ratio
         if isinstance(scale, tuple): scale = np.array(scale)
         if isinstance(ratio, tuple): ratio = np.array(ratio)
-        return lead._start(), Compiler.compile(lead.get_crop_generator), scale, ratio, lead.flip, lead._pad_mode
+        return lead._start(), Compiler.compile(lead.get_crop_generator), scale, ratio, lead.flip, lead._pad_mode, lead.translate
 
 class MaskCropDecoder(FollowsCrop, MaskDecoder):  # FFCV takes a pipeline's first operation as its decoder if it is a field's decoder class
     "Decode `MaskField` masks with the crop, resize and flip of the image decoder that it follows: the same draws, nearest neighbour"
@@ -579,7 +593,8 @@ class MaskCropDecoder(FollowsCrop, MaskDecoder):  # FFCV takes a pipeline's firs
 
     def generate_code(self):
         mem_read, my_range = decoder_reader(self), Compiler.get_iterator()
-        start_c, get_crop_c, scale, ratio, flip, pad_mode = self._replay()
+        start_c, get_crop_c, scale, ratio, flip, pad_mode, translate = self._replay()
+        out_h, out_w = self.follow.output_size
 
         def decode(batch_indices, my_storage, metadata, storage_state):
             destination, temp = my_storage
@@ -588,6 +603,7 @@ class MaskCropDecoder(FollowsCrop, MaskDecoder):  # FFCV takes a pipeline's firs
                 height, width = np.int64(field['height']), np.int64(field['width'])
                 start_c(batch_indices[k])  # then the image decoder's calls, in its order: the crop, then the flip
                 i, j, h, w = get_crop_c(height, width, scale, ratio)
+                if translate > 0: i, j = _shift(i, j, h, w, out_h, out_w, translate)
                 full = temp[k, :height * width]
                 _decode_mask(mem_read(field['data_ptr'], storage_state), field['mode'], full)
                 dst = destination[k]
@@ -714,7 +730,7 @@ class PointCropDecoder(FollowsCrop, PointDecoder):  # a subclass of the field's 
 
     def generate_code(self):
         mem_read, my_range, n = decoder_reader(self), Compiler.get_iterator(), self.field.n_points
-        start_c, get_crop_c, scale, ratio, flip, _ = self._replay()
+        start_c, get_crop_c, scale, ratio, flip, _, translate = self._replay()
         out_h, out_w = self.follow.output_size
         def decode(batch_indices, destination, metadata, storage_state):
             for k in my_range(len(batch_indices)):
@@ -722,6 +738,7 @@ class PointCropDecoder(FollowsCrop, PointDecoder):  # a subclass of the field's 
                 height, width = np.int64(field['height']), np.int64(field['width'])
                 start_c(batch_indices[k])  # then the image decoder's calls, in its order: the crop, then the flip
                 i, j, h, w = get_crop_c(height, width, scale, ratio)
+                if translate > 0: i, j = _shift(i, j, h, w, out_h, out_w, translate)
                 flipped = flip > 0 and np.random.rand() < flip
                 _crop_points(_read_points(mem_read(field['data_ptr'], storage_state), n), height, width, i, j, h, w, out_h, out_w, flipped, destination[k])
             return destination[:len(batch_indices)]
