@@ -105,7 +105,9 @@ def dblock_image_pipelines(
     for t in listify(item_tfms):
         # a `DataBlock` always has `ToTensor`; `MaskBlock` its codes; `PointBlock` its scaler, which the point decoders do
         if isinstance(t, (ToTensor, AddMaskCodes, PointScaler)): continue
-        if isinstance(t, (Resize, RandomResizedCrop)): resize, tfm_size = t, (t.size[1], t.size[0])  # fastai keeps (width, height)
+        if isinstance(t, (Resize, RandomResizedCrop)):
+            if resize is not None: unmapped.append(f"{type(resize).__name__} (the decoder resizes once, as the last of them, {type(t).__name__}, does)")
+            resize, tfm_size = t, (t.size[1], t.size[0])  # fastai keeps (width, height)
         elif isinstance(t, FlipItem): flips.append(t.p)
         else: unmapped.append(type(t).__name__)
     if unmapped:
@@ -128,13 +130,27 @@ def dblock_image_pipelines(
 
 # %% ../nbs/12_data.ipynb #8401ddd9
 def fingerprint(dsets) -> str:
-    "A hash of a fastai `Datasets`' items, their sizes and times for files, and its split"
+    "A hash of a fastai `Datasets`' items and their targets' sources (sizes and times for files), and its split"
     h = hashlib.sha1()
-    for i, o in enumerate(dsets.items):
-        if isinstance(o, Path) and o.exists(): st = o.stat(); h.update(f'{o}|{st.st_size}|{st.st_mtime_ns};'.encode())
-        else: h.update(repr(o).encode())
+    targets = dsets.tls[-1] if len(dsets.tls) > 1 else None
+    for o in dsets.items:
+        h.update(_describe(o))
+        # a target comes from its source (a label, a mask file, points) through its last transform, fastai's type
+        # transform (`PILMask.create`, `Categorize`...): its source changes whenever the target does, and costs no decoding
+        if targets is not None: h.update(_describe(_target_source(targets, o)))
     for s in dsets.splits: h.update(np.asarray(s, dtype=np.int64).tobytes() + b'|')
     return h.hexdigest()
+
+def _target_source(tl, o):
+    "What item `o`'s target is made from: `tl`'s transforms but the last"
+    for f in tl.tfms.fs[:-1]: o = f(o)
+    return o
+
+def _describe(o) -> bytes:
+    "`o` for a hash: a file's path, size and time; an array's bytes; else its `repr`"
+    if isinstance(o, Path) and o.exists(): st = o.stat(); return f'{o}|{st.st_size}|{st.st_mtime_ns};'.encode()
+    if isinstance(o, (np.ndarray, torch.Tensor)): return np.ascontiguousarray(np.asarray(o)).tobytes() + b';'
+    return repr(o).encode() + b';'
 
 # %% ../nbs/12_data.ipynb #3dd2f376
 def dsets_to_ffcv(
@@ -151,7 +167,7 @@ def dsets_to_ffcv(
     made = not path.exists()
     path.mkdir(parents=True, exist_ok=True)
     meta_file, fp = path/'meta.json', fingerprint(dsets)
-    settings = dict(max_resolution=max_resolution, write_mode=write_mode)
+    settings = dict(max_resolution=max_resolution, write_mode=write_mode, codes=None if codes is None else [str(c) for c in codes])
     if meta_file.exists():
         meta = json.loads(meta_file.read_text())
         if meta.get('fingerprint') == fp and meta.get('settings') == settings and all((path/f'{s}.beton').exists() for s in ('train', 'valid')):
@@ -322,7 +338,7 @@ class FFCVDataLoaders(DataLoaders):
 
     @classmethod
     def from_dblock(cls,
-        dblock, # A fastai `DataBlock` of `ImageBlock` and a `CategoryBlock`, `MultiCategoryBlock`, `RegressionBlock` or `MaskBlock`
+        dblock, # A fastai `DataBlock` of `ImageBlock` and a `CategoryBlock`, `MultiCategoryBlock`, `RegressionBlock`, `MaskBlock` or `PointBlock`
         source, # The `DataBlock`'s source, such as a folder
         cache:str|Path, # Folder for the .beton files, reused while the source is unchanged
         size:int|tuple|None=None, # Size (height, width) of the images; by default the `DataBlock`'s `Resize` or `RandomResizedCrop`, else 224

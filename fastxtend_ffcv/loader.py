@@ -395,7 +395,7 @@ class Loader(TfmdDLMixin, FFCVLoader):
         recompile:bool=False, # Recompile the pipelines every epoch; needed if FFCV transforms change during training
         device:str|int|torch.device|None=None, # Device of the batches; defaults to fastai's `default_device()`
         async_tfms:bool=False, # Run the batch transforms in the loader's thread, ahead of the training loop
-        n_inp:int|None=None, # Number of model inputs in a batch; defaults to the number of pipelines minus 1
+        n_inp:int|None=None, # Number of model inputs in a batch; defaults to the number of pipelines minus 1, and at least every view of an image
         split_idx:int|None=None, # Batch transforms run as training (0) or validation (1). Defaults to 1 for SEQUENTIAL, else 0
         do_setup:bool=True, # Run the batch transforms' `setup`
         vocab:Sequence|None=None, # Class names, so that `show_batch` and `show_results` print labels, not indices
@@ -443,7 +443,8 @@ class Loader(TfmdDLMixin, FFCVLoader):
         self.before_iter, self.after_iter = before_iter or noop, after_iter or noop
         self.after_batch = Pipeline(batch_tfms, split_idx=self._split_idx)
         self.async_tfms, self.vocab, self._sources, self._get_idxs, self._types = async_tfms, vocab, items, None, None
-        self._n_inp = max(1, len(self.specs) - 1) if n_inp is None else n_inp
+        views_end = max((self._outputs.index(k) + 1 for ks in views.values() for k in ks), default=0)  # views are inputs, label or not
+        self._n_inp = max(1, len(self.specs) - 1, views_end) if n_inp is None else n_inp
         self._device = None
         self._thread_choice = None  # the loop's torch threads that ran fastest, kept from epoch to epoch
         self._warn_if_empty()
