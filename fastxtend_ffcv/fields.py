@@ -573,13 +573,20 @@ class FollowsCrop:
                 raise ValueError(f"Item {k}: its {self.what} is for a {meta['height'][k]}x{meta['width'][k]} image, and its image is "
                                  f"{lead_meta['height'][k]}x{lead_meta['width'][k]}: write them from the same image, with the same max_resolution")
 
-    def _replay(self) -> tuple:
-        "The compiled `start(index)` and crop generator of the image decoder, and its scale, ratio, flip probability and pad mode"
+    def _replay(self):
+        "A compiled `replay(index, height, width)`: the image decoder's crop box (moved by its translation) and flip for sample `index`, an image of that size"
         lead = self.follow
         scale, ratio = lead.scale, lead.ratio
         if isinstance(scale, tuple): scale = np.array(scale)
         if isinstance(ratio, tuple): ratio = np.array(ratio)
-        return lead._start(), Compiler.compile(lead.get_crop_generator), scale, ratio, lead.flip, lead._pad_mode, lead.translate
+        start_c, get_crop_c = lead._start(), Compiler.compile(lead.get_crop_generator)
+        flip, translate, (out_h, out_w) = lead.flip, lead.translate, lead.output_size
+        def replay(index, height, width):
+            start_c(index)  # then the image decoder's draws, in its order: the crop, the translation, the flip
+            i, j, h, w = get_crop_c(height, width, scale, ratio)
+            if translate > 0: i, j = _shift(i, j, h, w, out_h, out_w, translate)
+            return i, j, h, w, flip > 0 and np.random.rand() < flip
+        return Compiler.compile(replay)
 
 class MaskCropDecoder(FollowsCrop, MaskDecoder):  # FFCV takes a pipeline's first operation as its decoder if it is a field's decoder class
     "Decode `MaskField` masks with the crop, resize and flip of the image decoder that it follows: the same draws, nearest neighbour"
@@ -593,22 +600,19 @@ class MaskCropDecoder(FollowsCrop, MaskDecoder):  # FFCV takes a pipeline's firs
 
     def generate_code(self):
         mem_read, my_range = decoder_reader(self), Compiler.get_iterator()
-        start_c, get_crop_c, scale, ratio, flip, pad_mode, translate = self._replay()
-        out_h, out_w = self.follow.output_size
+        replay_c, pad_mode = self._replay(), self.follow._pad_mode
 
         def decode(batch_indices, my_storage, metadata, storage_state):
             destination, temp = my_storage
             for k in my_range(len(batch_indices)):
                 field = metadata[batch_indices[k]]
                 height, width = np.int64(field['height']), np.int64(field['width'])
-                start_c(batch_indices[k])  # then the image decoder's calls, in its order: the crop, then the flip
-                i, j, h, w = get_crop_c(height, width, scale, ratio)
-                if translate > 0: i, j = _shift(i, j, h, w, out_h, out_w, translate)
+                i, j, h, w, flipped = replay_c(batch_indices[k], height, width)
                 full = temp[k, :height * width]
                 _decode_mask(mem_read(field['data_ptr'], storage_state), field['mode'], full)
                 dst = destination[k]
                 _nearest_crop(full, height, width, i, j, h, w, dst, pad_mode)
-                if flip > 0 and np.random.rand() < flip: _hflip(dst.reshape((dst.shape[0], dst.shape[1], 1)))
+                if flipped: _hflip(dst.reshape((dst.shape[0], dst.shape[1], 1)))
             return destination[:len(batch_indices)]
         decode.is_parallel = True
         return decode
@@ -730,16 +734,12 @@ class PointCropDecoder(FollowsCrop, PointDecoder):  # a subclass of the field's 
 
     def generate_code(self):
         mem_read, my_range, n = decoder_reader(self), Compiler.get_iterator(), self.field.n_points
-        start_c, get_crop_c, scale, ratio, flip, _, translate = self._replay()
-        out_h, out_w = self.follow.output_size
+        replay_c, (out_h, out_w) = self._replay(), self.follow.output_size
         def decode(batch_indices, destination, metadata, storage_state):
             for k in my_range(len(batch_indices)):
                 field = metadata[batch_indices[k]]
                 height, width = np.int64(field['height']), np.int64(field['width'])
-                start_c(batch_indices[k])  # then the image decoder's calls, in its order: the crop, then the flip
-                i, j, h, w = get_crop_c(height, width, scale, ratio)
-                if translate > 0: i, j = _shift(i, j, h, w, out_h, out_w, translate)
-                flipped = flip > 0 and np.random.rand() < flip
+                i, j, h, w, flipped = replay_c(batch_indices[k], height, width)
                 _crop_points(_read_points(mem_read(field['data_ptr'], storage_state), n), height, width, i, j, h, w, out_h, out_w, flipped, destination[k])
             return destination[:len(batch_indices)]
         decode.is_parallel = True
