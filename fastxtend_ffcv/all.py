@@ -12,7 +12,7 @@ __all__ = ['fx', 'Loader', 'OrderOption', 'FFCVDataLoaders', 'InferenceLoader', 
            'FloatDecoder', 'IntDecoder', 'NDArrayDecoder', 'RandomResizedCropRGBImageDecoder', 'ResizeRGBImageDecoder',
            'SimpleRGBImageDecoder', 'Compiler', 'PipelineSpec', 'FFAIBase', 'FFAICenterCrop', 'FFAIImage',
            'FFAIImageBlock', 'FFAIImageBW', 'FFAIMask', 'Draws', 'MaskField', 'MaskDecoder', 'MaskCropDecoder',
-           'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView']
+           'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView', 'SampleIndexCallback', 'TensorSampleIndex']
 
 # %% ../nbs/18_all.ipynb #f713c9ab
 from . import fx
@@ -24,8 +24,8 @@ from .fields import (CenterCropRGBImageDecoder, MaskCropDecoder, MaskDecoder, Ma
                                    RandomResizedCropRGBImageDecoder, ResizeRGBImageDecoder, SelectView,
                                    RGBImageField)
 from .inference import FFAIBase, FFAICenterCrop, FFAIImage, FFAIImageBlock, FFAIImageBW, FFAIMask
-from .loader import Loader, OrderOption
-from .operations import LabelKind
+from .loader import Loader, OrderOption, SampleIndexCallback
+from .operations import LabelKind, TensorSampleIndex
 from .utils import FFCVLabelFields, LabelField, dataset_to_ffcv, rgb_dataset_to_ffcv
 from .writer import DatasetWriter, ItemError, WriteInterrupted
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField, TorchTensorField
@@ -39,4 +39,4 @@ _all_ = ['fx', 'Loader', 'OrderOption', 'FFCVDataLoaders', 'InferenceLoader', 'f
          'TorchTensorField', 'BytesDecoder', 'CenterCropRGBImageDecoder', 'FloatDecoder', 'IntDecoder', 'NDArrayDecoder',
          'RandomResizedCropRGBImageDecoder', 'ResizeRGBImageDecoder', 'SimpleRGBImageDecoder', 'Compiler', 'PipelineSpec',
          'FFAIBase', 'FFAICenterCrop', 'FFAIImage', 'FFAIImageBlock', 'FFAIImageBW', 'FFAIMask', 'Draws', 'MaskField', 'MaskDecoder',
-         'MaskCropDecoder', 'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView']
+         'MaskCropDecoder', 'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView', 'SampleIndexCallback', 'TensorSampleIndex']

@@ -22,6 +22,8 @@ import torch.distributed as dist
 from fastcore.basics import GetAttr, noop
 from fastcore.foundation import L
 from fasttransform import Pipeline, explode_types, retain_types
+from fastcore.basics import detuplify
+from fastai.callback.core import Callback
 from fastai.data.core import TfmdDL, show_batch
 from fastai.data.load import DataLoader
 from fastai.vision.core import TensorPoint
@@ -33,7 +35,8 @@ from .draws import SharesDraws
 from .fields import FollowsCrop, MaskField, PointField, RandomResizedCropRGBImageDecoder, SelectView
 from .core import clamp_workers, max_workers
 from .epoch_iterator import AsyncEpochIterator, EpochIterator
-from .operations import BatchDecoded, BatchDecoder, LabelKind, NormalizeImage, ToTensorBase as _ToTensorBase, ToTensorImage  # `fastai.vision.all` has a layer of that name
+from .operations import (BatchDecoded, BatchDecoder, LabelKind, NormalizeImage, SampleIndexDecoder, TensorSampleIndex, ToDevice,
+                                       ToTensorBase as _ToTensorBase, ToTensorImage, ToTensorSampleIndex)  # `fastai.vision.all` has a layer of that name
 from ffcv.fields import IntField
 from ffcv.fields.base import Field
 from ffcv.fields.rgb_image import CenterCropRGBImageDecoder as _CenterCropDecoder, ResizedCropRGBImageDecoder, SimpleRGBImageDecoder
@@ -44,7 +47,7 @@ from ffcv.transforms.flip import RandomHorizontalFlip as _FFCVFlip
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _FFCVToTensor, ToTorchImage
 
 # %% auto #0
-__all__ = ['LoaderDataset', 'tfms_to', 'TfmdDLMixin', 'Loader', 'OrderOption']
+__all__ = ['LoaderDataset', 'tfms_to', 'TfmdDLMixin', 'Loader', 'SampleIndexCallback', 'OrderOption']
 
 # %% ../nbs/09_loader.ipynb #2ec06447
 _all_ = ['OrderOption']
@@ -270,6 +273,15 @@ def _views(pipelines:Mapping, fields:list[str]) -> tuple[Mapping, dict]:
         out.update({k: PipelineSpec(spec[0], transforms=[SelectView(v), *deepcopy(spec[1:])]) for v, k in enumerate(views[name], 1)})
     return out, views
 
+# %% ../nbs/09_loader.ipynb #764990ee
+SAMPLE_INDEX = 'sample_index'  # the name of the pipeline of the sample indices
+
+def _with_sample_index(pipelines:Mapping, fields:list[str]) -> dict:
+    "`pipelines` and one more, `SAMPLE_INDEX`, that yields each item's index in the file"
+    if SAMPLE_INDEX in pipelines or SAMPLE_INDEX in fields:
+        raise ValueError(f"sample_indices=True adds a pipeline named {SAMPLE_INDEX!r}, which a field or pipeline of yours already has: rename it")
+    return {**pipelines, SAMPLE_INDEX: PipelineSpec(fields[0], decoder=SampleIndexDecoder(), transforms=[ToTensorSampleIndex(), ToDevice()])}
+
 # %% ../nbs/09_loader.ipynb #8979e3ad
 class _SetupView(DataLoader):
     "A `Loader` as fastai's batch transforms expect to see it in `setups`: a fastai `DataLoader`"
@@ -319,7 +331,12 @@ class TfmdDLMixin:
         "The first `max_n` items of `b`, decoded, with labels as class names"
         return TfmdDL.decode_batch(self, b, max_n, full)
 
-    def _pre_show_batch(self, b, max_n:int=9): return TfmdDL._pre_show_batch(self, b, max_n)
+    def _pre_show_batch(self, b, max_n:int=9):
+        x, y, its = TfmdDL._pre_show_batch(self, b, max_n)
+        # sample indices show as titles, in `its`; fastai picks how to draw a batch by its targets' type, so they leave `y`
+        if isinstance(y, TensorSampleIndex): y = None
+        elif isinstance(y, tuple) and y and isinstance(y[-1], TensorSampleIndex): y = detuplify(y[:-1])
+        return x, y, its
 
     def show_results(self,
         b, # Batch to show results for
@@ -372,7 +389,7 @@ class TfmdDLMixin:
         return o
 
 # %% ../nbs/09_loader.ipynb #e940de1f
-_rebuild_args = ('fname', 'pipelines', 'custom_fields', 'os_cache', 'distributed')  # arguments whose change rebuilds the loader
+_rebuild_args = ('fname', 'pipelines', 'custom_fields', 'os_cache', 'distributed', 'sample_indices')  # arguments whose change rebuilds the loader
 
 def _world() -> int: return dist.get_world_size() if dist.is_available() and dist.is_initialized() else 1
 
@@ -395,13 +412,14 @@ class Loader(TfmdDLMixin, FFCVLoader):
         recompile:bool=False, # Recompile the pipelines every epoch; needed if FFCV transforms change during training
         device:str|int|torch.device|None=None, # Device of the batches; defaults to fastai's `default_device()`
         async_tfms:bool=False, # Run the batch transforms in the loader's thread, ahead of the training loop
-        n_inp:int|None=None, # Number of model inputs in a batch; defaults to the number of pipelines minus 1, and at least every view of an image
+        n_inp:int|None=None, # Number of model inputs in a batch; defaults to the number of pipelines minus 1 (not counting the sample indices), and at least every view of an image
         split_idx:int|None=None, # Batch transforms run as training (0) or validation (1). Defaults to 1 for SEQUENTIAL, else 0
         do_setup:bool=True, # Run the batch transforms' `setup`
         vocab:Sequence|None=None, # Class names, so that `show_batch` and `show_results` print labels, not indices
         items:Sequence|None=None, # What each item of the file is, such as its source file: `dl.items` and fastai's `Interpretation` show these
         normalize_in_pipeline:bool|None=None, # Run batch transforms that are only `IntToFloatTensor` and `Normalize` as a `NormalizeImage` in the image pipeline, where that gives the same; None: when the batches stay on the CPU
         loop_threads:int|None=None, # Torch threads of the loop over an epoch, while it runs; None: the cores that the workers leave (at least 1, at most torch's setting) or torch's setting, whichever yields batches faster; 0: torch's setting
+        sample_indices:bool=False, # End each batch with its items' indices in the file, a `TensorSampleIndex`; a `Learner` takes them off the targets with `SampleIndexCallback`
         **kwargs # `before_iter`, `after_batch` (or `batch_tfms`) and `after_iter`
     ):
         before_iter, after_batch, after_iter = _pop_callbacks(kwargs)
@@ -425,6 +443,7 @@ class Loader(TfmdDLMixin, FFCVLoader):
                                "`fastxtend_ffcv.distributed.setup_distributed()` (or torch.distributed.init_process_group)")
         self._pristine, self._stamp = deepcopy(pipelines), _stamp(fname)  # FFCV binds the operations to this file
         pipelines, views = _views(pipelines, list(reader_fields(reader)))
+        if sample_indices: pipelines = _with_sample_index(pipelines, list(reader_fields(reader)))
         with keep_torch_threads():
             # FFCV's OS-cache reader changes Numba's shared `uint8[::1]` type (see `core`): build with the process
             # cache, whose reader leaves it alone, then swap in our `OSCacheManager`
@@ -433,18 +452,19 @@ class Loader(TfmdDLMixin, FFCVLoader):
             if os_cache: self.use_memory_manager(OSCacheManager(self.beton_reader))
         # FFCV yields the pipelines of fields first, in the file's order, then the others: views go after their image
         extra = {k for ks in views.values() for k in ks}
-        self._outputs = [k for name in self.specs if name not in extra for k in (name, *views.get(name, []))]
+        self._outputs = [k for name in self.specs if name not in extra for k in (name, *views.get(name, [])) if k != SAMPLE_INDEX]
+        if sample_indices: self._outputs.append(SAMPLE_INDEX)  # last, after any other pipeline
         pos = [list(self.specs).index(k) for k in self._outputs]
         self._order = None if pos == sorted(pos) else pos
         self.ffcv_args.update(os_cache=os_cache, custom_fields=custom_fields, async_tfms=async_tfms, n_inp=n_inp, vocab=vocab, items=items,
-                          normalize_in_pipeline=normalize_in_pipeline, loop_threads=loop_threads)
+                          normalize_in_pipeline=normalize_in_pipeline, loop_threads=loop_threads, sample_indices=sample_indices)
         self._check_crops()
         self._split_idx = int(order == OrderOption.SEQUENTIAL) if split_idx is None else split_idx
         self.before_iter, self.after_iter = before_iter or noop, after_iter or noop
         self.after_batch = Pipeline(batch_tfms, split_idx=self._split_idx)
         self.async_tfms, self.vocab, self._sources, self._get_idxs, self._types = async_tfms, vocab, items, None, None
         views_end = max((self._outputs.index(k) + 1 for ks in views.values() for k in ks), default=0)  # views are inputs, label or not
-        self._n_inp = max(1, len(self.specs) - 1, views_end) if n_inp is None else n_inp
+        self._n_inp = max(1, len(self.specs) - 1 - sample_indices, views_end) if n_inp is None else n_inp
         self._device = None
         self._thread_choice = None  # the loop's torch threads that ran fastest, kept from epoch to epoch
         self._warn_if_empty()
@@ -651,6 +671,11 @@ class Loader(TfmdDLMixin, FFCVLoader):
         return b if self._order is None else tuple(b[i] for i in self._order)
 
     @property
+    def sample_indices(self) -> bool:
+        "Whether each batch ends with its items' indices in the file (`TensorSampleIndex`)"
+        return self.ffcv_args['sample_indices']
+
+    @property
     def bs(self) -> int:
         "The batch size, as fastai calls it"
         return self.batch_size
@@ -726,7 +751,7 @@ class Loader(TfmdDLMixin, FFCVLoader):
         pipes = {k: None for k in self.fields if k != field_name}
         if field_name in self._pristine: pipes[field_name] = deepcopy(self._pristine[field_name])
         sub = self.new(pipelines=pipes, order=OrderOption.SEQUENTIAL, drop_last=False, distributed=False, after_batch=None,
-                       before_iter=None, after_iter=None, n_inp=1, get_idxs=None)
+                       before_iter=None, after_iter=None, n_inp=1, get_idxs=None, sample_indices=False)
         keep = np.array([bool(condition(o)) for (b,) in sub for o in b], dtype=bool)
         if not keep.any(): raise ValueError(f"No item of {Path(self.fname).name} meets the condition on {field_name!r}")
         return self.new(indices=sub.indices[keep])
@@ -890,3 +915,20 @@ class _Epoch:
             if owner is not None and owner == threading.get_ident(): _release_threads()
 
     def __del__(self): self.close()
+
+# %% ../nbs/09_loader.ipynb #5a80344f
+class SampleIndexCallback(Callback):
+    "Take the sample indices that end each batch of a `Loader(sample_indices=True)` off the targets, into `learn.sample_idxs`"
+    order = -100  # before any callback that reads the targets
+    def __init__(self,
+        to_loss:bool=False # Give them to the loss function first, as its last argument
+    ): self.to_loss = to_loss
+
+    def before_batch(self):
+        has = bool(self.learn.yb) and isinstance(self.learn.yb[-1], TensorSampleIndex)
+        self.learn.sample_idxs = self.learn.yb[-1] if has else None
+        self._after_loss = has and self.to_loss  # fastai's `CastToTensor` makes them plain tensors before the loss
+        if has and not self.to_loss: self.learn.yb = self.learn.yb[:-1]
+
+    def after_loss(self):
+        if self._after_loss: self.learn.yb = self.learn.yb[:-1]

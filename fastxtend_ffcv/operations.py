@@ -18,9 +18,12 @@ from fasttransform import retain_meta
 from fastai.data.transforms import IntToFloatTensor, Normalize
 from fastai.losses import BCEWithLogitsLossFlat, CrossEntropyLossFlat, MSELossFlat
 from fastai.torch_core import (TensorBase, TensorImage, TensorImageBW, TensorMask, TensorCategory,
-                               TensorMultiCategory, TitledTensorScalar, default_device)
+                               TensorMultiCategory, TitledTensorScalar, default_device, show_title)
 from fastai.vision.core import TensorPoint
 
+from ffcv.pipeline.allocation_query import AllocationQuery
+from ffcv.pipeline.compiler import Compiler
+from ffcv.pipeline.operation import Operation
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _ToTensor, Convert, View
 from ffcv.transforms.common import Squeeze as _Squeeze
 from ffcv.transforms.normalize import NormalizeImage as _NormalizeImage
@@ -28,7 +31,8 @@ from ffcv.transforms.normalize import NormalizeImage as _NormalizeImage
 # %% auto #0
 __all__ = ['LabelKind', 'ToTensorBase', 'ToTensorImage', 'ToTensorImageBW', 'ToTensorMask', 'ToTensorPoint', 'ToTensorCategory',
            'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'Squeeze', 'image_shape', 'BatchDecoder',
-           'BatchDecoded', 'DecodeNormalized', 'NormalizeImage', 'ToDevice', 'Convert', 'View']
+           'BatchDecoded', 'DecodeNormalized', 'NormalizeImage', 'TensorSampleIndex', 'SampleIndexDecoder',
+           'ToTensorSampleIndex', 'ToDevice', 'Convert', 'View']
 
 # %% ../nbs/07_operations.ipynb #36e7587e
 _all_ = ['Convert', 'View']
@@ -240,6 +244,46 @@ class NormalizeImage(BatchDecoded, _NormalizeImage):
     def batch_decoder(self) -> DecodeNormalized:
         "The batch transform that the `Loader` adds, to decode what this operation did"
         return DecodeNormalized(self.mean / 255, self.std / 255, self.replaces)
+
+# %% ../nbs/07_operations.ipynb #2fc0eed7
+def _tensors(args):
+    "The tensors among `args`, and in the lists and tuples among them"
+    for a in args:
+        if isinstance(a, (list, tuple)): yield from _tensors(a)
+        elif isinstance(a, torch.Tensor): yield a
+
+class TensorSampleIndex(TensorBase):
+    "The index in its `.beton` of each item of a batch; an item shows itself as a title, `#index`"
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        other = next((t for t in _tensors((*args, *(kwargs or {}).values())) if not isinstance(t, cls)), None)
+        if other is None: return super().__torch_function__(func, types, args, kwargs)
+        # what indices pick out of another tensor, or compute with it, has that tensor's type: `feats[idx]` is features
+        res = super().__torch_function__(func, (torch.Tensor,), args, kwargs)  # as fastai's `register_func` does
+        def _as_other(r):
+            if type(r) is not cls: return r
+            with torch._C.DisableTorchFunctionSubclass(): return r.as_subclass(type(other))
+        return type(res)(map(_as_other, res)) if isinstance(res, tuple) else _as_other(res)
+
+    def show(self, ctx=None, **kwargs):
+        return show_title(f"#{int(self)}" if self.ndim == 0 else str(self.tolist()), ctx=ctx, **kwargs)
+
+class SampleIndexDecoder(Operation):
+    "Decode each item of a batch as its index in the `.beton`, reading nothing of the field the pipeline starts from"
+    def declare_state_and_memory(self, previous_state):
+        return replace(previous_state, jit_mode=True, shape=(), dtype=np.dtype('i8')), AllocationQuery((), np.dtype('i8'))
+
+    def generate_code(self):
+        my_range = Compiler.get_iterator()
+        def decode(batch_indices, destination, metadata, storage_state):
+            for k in my_range(len(batch_indices)): destination[k] = batch_indices[k]
+            return destination[:len(batch_indices)]
+        decode.is_parallel = True
+        return decode
+
+class ToTensorSampleIndex(ToTensorBase):
+    "Convert a NumPy batch of item indices to a `TensorSampleIndex`"
+    def __init__(self): super().__init__(TensorSampleIndex)
 
 # %% ../nbs/07_operations.ipynb #a1bcb691
 class ToDevice(_ToDevice):
