@@ -259,7 +259,9 @@ def ffcv_test_dl(
     names = list(pipes)
     fields = {names[0]: RGBImageField()}
     kind = _kind(dl)
-    if with_labels: fields[names[1]] = label_field(kind, len(dl.vocab or []))
+    if with_labels:  # classes are the vocabulary's; points, as many as the items have (the writer refuses items with others)
+        n = max(1, int(np.prod(np.shape(items[0][1]))) // 2) if kind is LabelKind.points and items else len(dl.vocab or [])
+        fields[names[1]] = label_field(kind, n)
     tmp = tempfile.TemporaryDirectory(prefix='fastxtend_ffcv_test_')
     xs = [o[0] for o in items] if with_labels else items
     sources = [str(x) if isinstance(x, (str, Path)) else f'item {i}' for i, x in enumerate(xs)]  # what errors call them
