@@ -628,7 +628,7 @@ def to_point_array(
     "`points` as an `n_points×2` float32 array, or a clear error"
     a = np.asarray(points.detach().cpu() if hasattr(points, 'detach') else points)
     if a.dtype == object or not (np.issubdtype(a.dtype, np.number) or a.dtype == bool): raise TypeError(f"Points must be numbers, not {a.dtype}")
-    a = a.astype(np.float32).reshape(-1, 2) if a.size % 2 == 0 else a
+    with np.errstate(over='ignore'): a = a.astype(np.float32).reshape(-1, 2) if a.size % 2 == 0 else a  # too large for float32: refused below
     if a.shape != (n_points, 2): raise ValueError(f"Expected {n_points} (x, y) points, as an array of shape ({n_points}, 2); got shape {np.shape(points)}")
     if not np.isfinite(a).all(): raise ValueError("Points must be finite: a missing point can't be stored as NaN (FFCV's code assumes no NaN)")
     return np.ascontiguousarray(a)
