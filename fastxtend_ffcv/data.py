@@ -226,17 +226,29 @@ def _open_image(o) -> np.ndarray:
     if isinstance(o, (Image.Image, np.ndarray)): return to_rgb_array(o)
     with Image.open(o) as im: return to_rgb_array(im)
 
+def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
+
 class _NewItems:
-    "New items for `test_dl`: images, or (image, label) pairs"
-    def __init__(self, items, with_labels, kind):
+    "New items for `test_dl`: images, or (image, label) pairs; a label may be a class name, or a list of them for multi-label targets"
+    def __init__(self, items, with_labels, kind, vocab=None):
         self.items, self.with_labels, self.kind = list(items), with_labels, kind
+        self.vocab = None if vocab is None else {str(c): i for i, c in enumerate(vocab)}
     def __len__(self): return len(self.items)
+    def _class(self, c) -> int:
+        if _is_index(c): return int(c)
+        if self.vocab is not None and str(c) in self.vocab: return self.vocab[str(c)]
+        raise ValueError(f"Label {c!r} is neither a class index nor a class of the vocabulary {list(self.vocab or [])}")
+    def _label(self, y):
+        if self.kind is LabelKind.category: return self._class(y)
+        if self.kind is LabelKind.multi and isinstance(y, (list, tuple)) and any(isinstance(c, str) for c in y):
+            hot = np.zeros(len(self.vocab or []), np.float32)  # class names, rather than one-hot
+            hot[[self._class(c) for c in y]] = 1
+            return hot
+        return y
     def __getitem__(self, i):
         if not self.with_labels: return (_open_image(self.items[i]),)
         x, y = self.items[i]
-        return _Targets([(_open_image(x), y)], self.kind)[0]
-
-def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
+        return _Targets([(_open_image(x), self._label(y))], self.kind)[0]
 
 def _kind(dl) -> LabelKind:
     "The kind of `dl`'s targets: from its pipelines, else guessed from its vocabulary"
@@ -254,6 +266,9 @@ def ffcv_test_dl(
     if items and all(_is_index(o) for o in items): return dl.new(items, **kwargs)
     # fastai's `Interpretation` asks for `dl.items` with their labels: they are in `dl`'s file
     if with_labels and isinstance(dl, Loader) and (idxs := dl.indices_of(items)) is not None: return dl.new(idxs, **kwargs)
+    if with_labels and (bad := next((o for o in items if not (isinstance(o, (tuple, list)) and len(o) == 2)), None)) is not None:
+        raise TypeError(f"with_labels=True takes (image, label) pairs, or items that the loader's `items` name (their labels are in its file): "
+                        f"{bad!r} is neither" + ("" if getattr(dl, 'items', None) is not None else " (this loader names no items)"))
     for k in ('num_workers', 'process', 'rm_type_tfms'): kwargs.pop(k, None)
     pipes = dl.fresh_pipelines()
     names = list(pipes)
@@ -266,7 +281,7 @@ def ffcv_test_dl(
     xs = [o[0] for o in items] if with_labels else items
     sources = [str(x) if isinstance(x, (str, Path)) else f'item {i}' for i, x in enumerate(xs)]  # what errors call them
     fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=1).from_indexed_dataset(
-        _NewItems(items, with_labels, kind), sources=sources, desc='')
+        _NewItems(items, with_labels, kind, dl.vocab if kind in (LabelKind.category, LabelKind.multi) else None), sources=sources, desc='')
     pipes = {k: pipes[k] for k in fields}
     res = Loader(fname, dl.batch_size, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
                  device=dl.device, split_idx=1, do_setup=False, items=xs, **kwargs)

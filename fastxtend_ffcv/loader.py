@@ -8,6 +8,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/loader.html.md"""
 from __future__ import annotations
 
 import operator
+import os
 import threading
 import time
 import warnings
@@ -82,11 +83,13 @@ def _open(fname:Path, custom_fields):
     except Exception as e:
         raise ValueError(f"{fname} is not a readable FFCV .beton file ({type(e).__name__}: {e})") from e
 
-def _check_pipelines(pipelines, fields:list[str], fname:Path):
+def _check_pipelines(pipelines, fields:list[str], fname:Path) -> dict:
+    "`pipelines`, checked, with lists of their own: FFCV takes the decoder out of a list, which would leave the caller's without it"
     for name, spec in pipelines.items():
         source = spec.source if isinstance(spec, PipelineSpec) else name
         if spec is not None and isinstance(source, str) and source not in fields:
             raise ValueError(f"Pipeline {name!r} reads field {source!r}, which {fname.name} lacks; its fields are {fields}")
+    return {name: spec if spec is None or isinstance(spec, PipelineSpec) else list(spec) for name, spec in pipelines.items()}
 
 # %% ../nbs/09_loader.ipynb #4bccce94
 _orders = {o.name.lower(): o for o in OrderOption}
@@ -427,7 +430,7 @@ class Loader(TfmdDLMixin, FFCVLoader):
         custom_fields = _own_fields(fname, custom_fields)
         loop_threads = _check_threads(loop_threads)
         reader = _open(fname, custom_fields)
-        _check_pipelines(pipelines, list(reader_fields(reader)), fname)
+        pipelines = _check_pipelines(pipelines, list(reader_fields(reader)), fname)
         indices = _check_indices(indices, reader_len(reader), fname)
         if items is not None and len(items) != reader_len(reader):
             raise ValueError(f"items names {len(items)} items, but {fname.name} has {reader_len(reader)}")
@@ -792,10 +795,12 @@ class Loader(TfmdDLMixin, FFCVLoader):
     def indices_of(self,
         items:Sequence # Items as `dl.items` names them, such as their files
     ) -> np.ndarray|None:
-        "The indices in the file of `items`, or None if the loader has no `items` or one of them isn't among its items"
+        "The indices in the file of `items`, or None if the loader has no `items` or one of them isn't among its items; files match by their absolute paths too"
         if self._sources is None: return None
+        def key(o): return os.path.abspath(o) if isinstance(o, (str, Path)) else None
         where = {str(o): i for i, o in enumerate(self._sources)}
-        idxs = [where.get(str(o)) for o in items]
+        if any(str(o) not in where for o in items): where |= {key(o): i for i, o in enumerate(self._sources) if key(o) is not None}
+        idxs = [where.get(str(o), where.get(key(o))) for o in items]
         return None if not idxs or None in idxs else np.array(idxs, dtype=np.int64)
 
 
