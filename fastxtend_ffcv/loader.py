@@ -45,6 +45,7 @@ from ffcv.loader.loader import DEFAULT_OS_CACHE, ORDER_TYPE, OrderOption
 from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.flip import RandomHorizontalFlip as _FFCVFlip
+from ffcv.transforms.normalize import NormalizeImage as _FFCVNormalizeImage
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _FFCVToTensor, ToTorchImage
 
 # %% auto #0
@@ -89,7 +90,7 @@ def _check_pipelines(pipelines, fields:list[str], fname:Path) -> dict:
         source = spec.source if isinstance(spec, PipelineSpec) else name
         if spec is not None and isinstance(source, str) and source not in fields:
             raise ValueError(f"Pipeline {name!r} reads field {source!r}, which {fname.name} lacks; its fields are {fields}")
-    return {name: spec if spec is None or isinstance(spec, PipelineSpec) else list(spec) for name, spec in pipelines.items()}
+    return {name: list(spec) if isinstance(spec, (list, tuple)) else spec for name, spec in pipelines.items()}
 
 # %% ../nbs/09_loader.ipynb #4bccce94
 _orders = {o.name.lower(): o for o in OrderOption}
@@ -244,6 +245,18 @@ def _normalize_in_pipeline(pipelines:Mapping, after_batch) -> tuple[Mapping, lis
     spec = list(pipelines[images[0]])
     mean, std = stats
     return {**pipelines, images[0]: spec[:k] + [NormalizeImage(mean * 255, std * 255, replaces=tfms)] + spec[k:]}, []
+
+def _warn_unscaled(pipelines:Mapping, after_batch):
+    "Warn where fastai's `Normalize`, with 0-1 statistics, gets a pipeline's 0-255 images, as no `IntToFloatTensor` converts them first"
+    tfms = _user_tfms(after_batch)
+    if any(isinstance(t, IntToFloatTensor) for t in tfms): return
+    norms = [t for t in tfms if type(t) is Normalize and t.mean is not None and float(to_cpu(t.mean).max()) <= 1]
+    uint8 = [name for name, spec in pipelines.items() if isinstance(spec, (list, tuple)) and any(type(op) is ToTensorImage for op in spec)
+             and not any(isinstance(op, _FFCVNormalizeImage) for op in spec)]
+    if norms and uint8:
+        warnings.warn(f"Normalize, with statistics of 0-1 images, gets the 0-255 images of pipeline {uint8[0]!r}: no IntToFloatTensor "
+                      "converts them first. Add IntToFloatTensor() to batch_tfms before it (fastai's ImageBlock does), or normalize "
+                      "in the pipeline with fx.NormalizeImage; unless a batch transform of yours makes them 0-1 floats", stacklevel=3)
 
 def _is_flip(op) -> bool:
     "Whether `op` is FFCV's `RandomHorizontalFlip` or this package's"
@@ -439,6 +452,7 @@ class Loader(TfmdDLMixin, FFCVLoader):
         if normalize_in_pipeline or (normalize_in_pipeline is None and on_cpu):
             pipelines, after_batch = _normalize_in_pipeline(pipelines, after_batch) or (pipelines, after_batch)
         _check_operations(pipelines, bool(_user_tfms(after_batch)))
+        _warn_unscaled(pipelines, after_batch)
         batch_tfms = _with_decoders(after_batch, pipelines)
         if drop_last is None: drop_last = order in (OrderOption.RANDOM, OrderOption.QUASI_RANDOM)
         if distributed and not (dist.is_available() and dist.is_initialized()):
