@@ -399,6 +399,10 @@ class TfmdDLMixin:
         name = (lambda i: str(self.vocab[i])) if self.vocab is not None else str
         if isinstance(o, TensorCategory) and o.ndim == 0: return Category(name(int(o)))
         if isinstance(o, TensorMultiCategory) and o.ndim == 1: return MultiCategory([name(int(i)) for i in torch.where(o > 0)[0]])
+        if isinstance(o, TensorCategory) and o.ndim > 0 and o.is_floating_point():
+            raise TypeError("Predictions of scores per class, not classes: the loss function has no `decodes`, which turns them into "
+                            "classes (fastai's losses have one, a plain function has none). Use a fastai loss such as "
+                            "CrossEntropyLossFlat(), or give yours one: `my_loss.decodes = lambda x: x.argmax(-1)`")
         if isinstance(o, TensorPoint) and (im := next((x for x in sample if isinstance(x, TensorImageBase)), None)) is not None:
             h, w = im.shape[-2:]  # fastai's `PointScaler` decodes -1..1 to the pixels of the item's image
             return TensorPoint((o.view(-1, 2).float() + 1) * torch.tensor([w, h], device=o.device) / 2)
