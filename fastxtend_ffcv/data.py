@@ -163,6 +163,9 @@ def dsets_to_ffcv(
     codes:Sequence|None=None # The classes of mask targets (`MaskBlock`'s codes)
 ) -> dict:
     "Write both splits of `dsets` to `path`, all or nothing, unless the files there were written from the same source; return their metadata"
+    if len(dsets.tls) != 2:
+        raise ValueError(f"FFCVDataLoaders writes (image, target) items, from a DataBlock of an ImageBlock and one target block; "
+                         f"this one gives {len(dsets.tls)} parts per item")
     path = Path(path)
     made = not path.exists()
     path.mkdir(parents=True, exist_ok=True)
