@@ -627,7 +627,14 @@ class Loader(TfmdDLMixin, FFCVLoader):
     def items(self) -> list:
         "The items this loader reads, in index order, which is the order of `Learner.get_preds`: their sources if given, else their indices"
         idxs = np.sort(self.indices)
-        return idxs.tolist() if self._sources is None else [self._sources[i] for i in idxs]
+        return self.items_at(idxs)
+
+    def items_at(self,
+        idxs # Indices in the file, such as a batch's sample indices (`learn.sample_idxs`)
+    ) -> list:
+        "The items at `idxs` of the file: their sources (such as files) if the loader has them, else the indices"
+        idxs = np.asarray(to_cpu(idxs) if isinstance(idxs, torch.Tensor) else idxs, dtype=np.int64).reshape(-1).tolist()
+        return idxs if self._sources is None else [self._sources[i] for i in idxs]
 
     @property
     def dataset(self) -> LoaderDataset:
