@@ -633,6 +633,7 @@ class Loader(TfmdDLMixin, FFCVLoader):
         idxs # Indices in the file, such as a batch's sample indices (`learn.sample_idxs`)
     ) -> list:
         "The items at `idxs` of the file: their sources (such as files) if the loader has them, else the indices"
+        if idxs is None: raise TypeError("No indices: the batch had no sample indices (a loader with sample_indices=True gives them)")
         idxs = np.asarray(to_cpu(idxs) if isinstance(idxs, torch.Tensor) else idxs, dtype=np.int64).reshape(-1).tolist()
         return idxs if self._sources is None else [self._sources[i] for i in idxs]
 
