@@ -19,12 +19,13 @@ import threading
 from typing import Mapping, Sequence
 
 import numba
+import numba.typed
 import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['FFCV_VERSION', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'ffcv_version', 'keep_torch_threads', 'open_reader',
-           'reader_fields', 'reader_len', 'reader_field_metadata', 'decoder_metadata', 'decoder_reader',
+__all__ = ['FFCV_VERSION', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'ffcv_version', 'keep_torch_threads', 'plain_image_modes',
+           'open_reader', 'reader_fields', 'reader_len', 'reader_field_metadata', 'decoder_metadata', 'decoder_reader',
            'OSCacheManager', 'FFCVLoader', 'FFCVEpochIterator', 'rewrite_field_types', 'metadata_shm_name',
            'header_fields', 'opencv_c']
 
@@ -46,7 +47,15 @@ def keep_torch_threads():
         if torch.get_num_threads() != n: torch.set_num_threads(n)
 
 # %% ../nbs/00_compat.ipynb #47470b4d
-with keep_torch_threads(): import ffcv  # FFCV sets torch to one thread at import
+@contextmanager
+def plain_image_modes():
+    "Let FFCV's `rgb_image` module, imported inside, make its `IMAGE_MODES` a plain `dict` rather than a `numba.typed.Dict`"
+    typed = numba.typed.Dict
+    numba.typed.Dict = dict
+    try: yield
+    finally: numba.typed.Dict = typed
+
+with keep_torch_threads(), plain_image_modes(): import ffcv  # FFCV sets torch to one thread at import
 if ffcv_version() != FFCV_VERSION:
     warnings.warn(f"fastxtend_ffcv was checked against FFCV {FFCV_VERSION}, and FFCV {ffcv_version()} is installed: the parts of "
                   "FFCV's structure that it relies on are listed in `fastxtend_ffcv.compat`, whose tests check each of them")
