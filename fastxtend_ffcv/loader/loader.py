@@ -20,22 +20,20 @@ from fastcore.basics import noop
 from fasttransform import Pipeline
 from fastai.callback.core import Callback
 from fastai.learner import defaults
-from fastai.torch_core import default_device
 
-from ..compat import FFCVLoader, OSCacheManager, decoder_metadata, keep_torch_threads, reader_fields, reader_len, set_device
+from ..compat import FFCVLoader, OSCacheManager, decoder_metadata, keep_torch_threads, reader_fields, reader_len
 from ..core import clamp_workers
 from ..draws import SharesDraws
 from .config import LoaderConfig, LoaderState, check_indices, file_stamp, open_beton, own_fields
 from .epoch_iterator import Epoch
 from .plan import Plan, plan_pipelines
-from .show import DataLoaderAPI, SetupView, TfmdDLMixin, global_order, tfms_to, world_size
+from .show import DataLoaderAPI, SetupView, TfmdDLMixin, global_order, world_size
 from .threads import loop_threads
 from ..transforms.ops import TensorSampleIndex
 from ffcv.fields.base import Field
 from ffcv.fields.rgb_image import CenterCropRGBImageDecoder as _CenterCropDecoder
 from ffcv.loader.loader import DEFAULT_OS_CACHE, ORDER_TYPE, OrderOption
 from ffcv.pipeline.operation import Operation
-from ffcv.transforms.ops import ToDevice as _ToDevice
 
 # %% auto #0
 __all__ = ['check_crops', 'Loader', 'SampleIndexCallback', 'SampleIndexCheck', 'OrderOption']
@@ -69,6 +67,26 @@ def check_crops(
                              "fastxtend_ffcv's CenterCropRGBImageDecoder, which crops at least one pixel")
 
 # %% ../../nbs/21_loader.loader.ipynb #07d1d526
+def _new_kwargs(config:LoaderConfig, n_items:int, dataset, kwargs:dict) -> dict:
+    "`kwargs` of `Loader.new` as `Loader` arguments: fastai's `dataset` (item indices), `bs` and `shuffle`"
+    kwargs.pop('process', None)  # fastai's `Interpretation` passes it to `test_dl` for tabular data
+    if dataset is not None:
+        try: idxs = check_indices(dataset, n_items, config.fname)
+        except TypeError as e:
+            raise TypeError(f"Loader.new takes item indices of its .beton as `dataset`: {e}. For new items, as `test_dl` and "
+                            "`predict` give, put the loaders in an FFCVDataLoaders, whose test_dl writes them to a .beton") from None
+        kwargs.update(indices=idxs, order=OrderOption.SEQUENTIAL, drop_last=False)
+    if 'bs' in kwargs: kwargs['batch_size'] = kwargs.pop('bs')
+    if 'batch_tfms' in kwargs: kwargs['after_batch'] = kwargs.pop('batch_tfms')
+    if 'shuffle' in kwargs:
+        shuffle = kwargs.pop('shuffle')
+        if shuffle != (config.order != OrderOption.SEQUENTIAL):
+            kwargs.setdefault('order', OrderOption.RANDOM if shuffle else OrderOption.SEQUENTIAL)
+    kwargs.setdefault('get_idxs', None)  # a copy's own, not handed on
+    if kwargs['get_idxs'] is not None: kwargs.setdefault('drop_last', False)
+    return kwargs
+
+# %% ../../nbs/21_loader.loader.ipynb #8765f770
 class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
     "FFCV's `Loader` with fastai's batch transforms, callbacks and `DataLoader` API"
     def __init__(self,
@@ -144,7 +162,7 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         **kwargs # Changed `Loader` arguments, or fastai's `bs` and `shuffle`
     ):
         "A variant of this loader with some arguments changed, sharing its compiled pipelines where they are unchanged"
-        kwargs = self._fastai_kwargs(dataset, kwargs)
+        kwargs = _new_kwargs(self.config, self.n_items, dataset, kwargs)
         config = self.config.replace(**{'after_batch': self.after_batch, **kwargs}).checked(self.n_items)  # the live batch transforms
         cls = cls or type(self)
         if cls is type(self) and not self.config.rebuilds(config):
@@ -152,25 +170,6 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
             if plan.compiled_steps == self.plan.compiled_steps: return self._copy_with(config, plan)
         # a rebuild gets fresh operations: FFCV has bound this loader's to its file, device and graph
         return cls(**config.kwargs(), do_setup=False)
-
-    def _fastai_kwargs(self, dataset, kwargs:dict) -> dict:
-        "`kwargs` of `new` as `Loader` arguments: fastai's `dataset` (item indices), `bs` and `shuffle`"
-        kwargs.pop('process', None)  # fastai's `Interpretation` passes it to `test_dl` for tabular data
-        if dataset is not None:
-            try: idxs = check_indices(dataset, self.n_items, self.config.fname)
-            except TypeError as e:
-                raise TypeError(f"Loader.new takes item indices of its .beton as `dataset`: {e}. For new items, as `test_dl` and "
-                                "`predict` give, put the loaders in an FFCVDataLoaders, whose test_dl writes them to a .beton") from None
-            kwargs.update(indices=idxs, order=OrderOption.SEQUENTIAL, drop_last=False)
-        if 'bs' in kwargs: kwargs['batch_size'] = kwargs.pop('bs')
-        if 'batch_tfms' in kwargs: kwargs['after_batch'] = kwargs.pop('batch_tfms')
-        if 'shuffle' in kwargs:
-            shuffle = kwargs.pop('shuffle')
-            if shuffle != (self.config.order != OrderOption.SEQUENTIAL):
-                kwargs.setdefault('order', OrderOption.RANDOM if shuffle else OrderOption.SEQUENTIAL)
-        kwargs.setdefault('get_idxs', None)  # a copy's own, not handed on
-        if kwargs['get_idxs'] is not None: kwargs.setdefault('drop_last', False)
-        return kwargs
 
     def _copy_with(self, config:LoaderConfig, plan:Plan):
         "A shallow copy of this loader, sharing its compiled pipelines, with `config` and the batch side of `plan`"
@@ -276,38 +275,12 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         "`b` in the order of `outputs`"
         return b if self._order is None else tuple(b[i] for i in self._order)
 
-    # Device
-
-    def to(self,
-        device:str|int|torch.device|None # The device; None for fastai's `default_device()`
-    ):
-        "Put the batches, and the batch transforms' state, on `device`"
-        device = default_device() if device is None else torch.device(device)
-        moved = [set_device(op, device) for spec in self.specs.values() for op in spec.transforms if isinstance(op, _ToDevice)]
-        if any(moved): self.generate_code()
-        tfms_to(self.after_batch, device)
-        self.config = self.config.replace(device=device)
-        return self
-
-    @property
-    def device(self) -> torch.device:
-        "The device of the batches"
-        return self.config.device
-
-    @device.setter
-    def device(self, device): self.to(device)
-
     # Torch's threads
 
     @property
     def loop_threads(self) -> int:
         "Torch's intra-op threads in the thread that iterates over an epoch, when the epoch starts"
         return loop_threads(self.config.loop_threads, self.num_workers, torch.get_num_threads())
-
-    @property
-    def adapts_threads(self) -> bool:
-        "Whether epochs give their loop torch's thread count instead of `loop_threads` when that yields batches faster"
-        return self.config.loop_threads is None
 
 # %% ../../nbs/21_loader.loader.ipynb #472dc221
 class SampleIndexCallback(Callback):

@@ -21,15 +21,17 @@ from fasttransform import Pipeline, explode_types, retain_types
 from fastai.data.core import TfmdDL, show_batch
 from fastai.data.load import DataLoader
 from fastai.data.transforms import Category, CategoryMap, MultiCategory
-from fastai.torch_core import TensorCategory, TensorImageBase, TensorMultiCategory, apply, batch_to_samples, maybe_gather, to_cpu, to_detach
+from fastai.torch_core import TensorCategory, TensorImageBase, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
 from fastai.vision.core import TensorPoint
 
+from ..compat import set_device
 from ..fields.points import PointField
 from .config import LoaderConfig, LoaderState
 from .plan import Plan
 from ..transforms.ops import LabelKind, TensorSampleIndex, ToTensorBase
 from ffcv.fields import IntField, NDArrayField
 from ffcv.pipeline.pipeline_spec import PipelineSpec
+from ffcv.transforms.ops import ToDevice as _ToDevice
 
 # %% auto #0
 __all__ = ['BatchSource', 'TfmdDLMixin', 'LoaderDataset', 'SetupView', 'tfms_to', 'ConfiguredLoader', 'world_size',
@@ -189,7 +191,7 @@ def gather_mask(
 
 # %% ../../nbs/20_loader.show.ipynb #a26a12d5
 class DataLoaderAPI:
-    "What fastai reads of a loader, besides showing it: inputs, targets, items, vocabulary, batch size, split, and gathered predictions; for a `ConfiguredLoader`"
+    "What fastai reads of a loader, besides showing it: inputs, targets, items, vocabulary, batch size, split, device, and gathered predictions; for a `ConfiguredLoader`"
     @property
     def n_inp(self) -> int:
         "Number of elements of a batch that are model inputs"
@@ -278,6 +280,25 @@ class DataLoaderAPI:
         if (top := int(values.max())) >= len(vocab):
             raise ValueError(f"vocab names {len(vocab)} classes, but {self.config.fname.name} has labels up to {top}: "
                              f"pass {top + 1} class names (fastxtend-ffcv-folder writes them to vocab.json)")
+
+    def to(self,
+        device:str|int|torch.device|None # The device; None for fastai's `default_device()`
+    ):
+        "Put the batches, and the batch transforms' state, on `device`"
+        device = default_device() if device is None else torch.device(device)
+        moved = [set_device(op, device) for spec in self.specs.values() for op in spec.transforms if isinstance(op, _ToDevice)]
+        if any(moved): self.generate_code()
+        tfms_to(self.after_batch, device)
+        self.config = self.config.replace(device=device)
+        return self
+
+    @property
+    def device(self) -> torch.device:
+        "The device of the batches"
+        return self.config.device
+
+    @device.setter
+    def device(self, device): self.to(device)
 
     @property
     def batch_types(self):
