@@ -14,7 +14,7 @@ import numba
 import numpy as np
 
 # %% auto #0
-__all__ = ['is_int', 'check_int', 'check_prob', 'max_workers', 'clamp_workers']
+__all__ = ['is_int', 'check_int', 'check_prob', 'check_size', 'max_workers', 'clamp_workers']
 
 # %% ../nbs/01_core.ipynb #628ac6e2
 def is_int(v) -> bool:
@@ -44,6 +44,17 @@ def check_prob(
         raise TypeError(f"{name} must be a probability in [0, 1], not {type(p).__name__} ({p!r})")
     if not 0 <= p <= 1: raise ValueError(f"{name} must be a probability in [0, 1], not {p!r}")
     return float(p)
+
+def check_size(
+    size, # The value passed: an int for a square, or (height, width)
+    name:str='size' # The argument's name, for the message
+) -> tuple[int,int]:
+    "`size` as a `(height, width)` of positive ints, or a `TypeError` or `ValueError` that names `name`"
+    what = f"{name} must be a positive int, or (height, width) of them, such as 224 or (224, 160)"
+    hw = (size, size) if is_int(size) else size
+    if not (isinstance(hw, (tuple, list)) and len(hw) == 2 and all(is_int(s) for s in hw)): raise TypeError(f"{what}, not {size!r}")
+    if not all(s > 0 for s in hw): raise ValueError(f"{what}, not {size!r}")
+    return int(hw[0]), int(hw[1])
 
 # %% ../nbs/01_core.ipynb #764a3a5e
 def max_workers() -> int:

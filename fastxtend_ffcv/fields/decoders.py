@@ -14,7 +14,7 @@ import numba
 import numpy as np
 
 from ..compat import CV_8UC3, JPEG_MODE, MAT_BYTES, decoder_metadata, decoder_reader, imdecode, opencv_c
-from ..core import check_int, check_prob
+from ..core import check_int, check_prob, check_size
 from ..draws import Draws, SharesDraws
 from .placement import PAD_ZEROS, dct_factor, dct_scaled, hflip, pad_outside, place_crop, shift_crop
 from ..roles import Follower, FusesFlip
@@ -143,13 +143,6 @@ class CropDecoder(SharesDraws, FusesFlip):
         return decode
 
 # %% ../../nbs/06_fields.decoders.ipynb #20942804
-def _check_size(size) -> tuple[int,int]:
-    "`size` as (height, width); an int is a square"
-    if isinstance(size, int) and not isinstance(size, bool): size = (size, size)
-    if not (isinstance(size, (tuple, list)) and len(size) == 2 and all(isinstance(s, (int, np.integer)) and s > 0 for s in size)):
-        raise ValueError(f"output_size must be a positive int or (height, width), not {size!r}")
-    return tuple(int(s) for s in size)
-
 def _check_range(r, name:str, upper:float|None=None) -> tuple[float,float]:
     if not (isinstance(r, (tuple, list)) and len(r) == 2 and 0 < r[0] <= r[1] and (upper is None or r[1] <= upper)):
         raise ValueError(f"{name} must be (low, high) with 0 < low <= high{f' <= {upper}' if upper else ''}, not {r!r}")
@@ -174,7 +167,7 @@ class RandomResizedCropRGBImageDecoder(CropDecoder, _RandomResizedCropRGBImageDe
         views:int=1, # Crops of each image, each drawn on its own from one decode: the `Loader` gives each view a pipeline (`SelectView`)
         translate:int=0 # Move each crop by up to this many output pixels each way, at random, padding with zeros: a random translation that followers share
     ):
-        super().__init__(_check_size(output_size), _check_range(scale, 'scale', 1), _check_range(ratio, 'ratio'))
+        super().__init__(check_size(output_size, 'output_size'), _check_range(scale, 'scale', 1), _check_range(ratio, 'ratio'))
         self._set_options(interpolation, dct_scale, flip, draws, dct_default=True, views=views, translate=translate)
 
     def draws_at_random(self) -> bool: return True
@@ -190,7 +183,7 @@ class CenterCropRGBImageDecoder(CropDecoder, _CenterCropRGBImageDecoder):
         draws:Draws|None=None # Draw the crop and flip from `(seed, epoch, index)`, for decoders that follow this one (`MaskCropDecoder`)
     ):
         if not 0 < ratio <= 1: raise ValueError(f"ratio must be in (0, 1], not {ratio!r}: the crop's side as a share of the shorter side")
-        super().__init__(_check_size(output_size), ratio)
+        super().__init__(check_size(output_size, 'output_size'), ratio)
         self._set_options(interpolation, dct_scale, flip, draws)
 
     @property
@@ -230,7 +223,7 @@ class ResizeRGBImageDecoder(CropDecoder, _ResizedCropRGBImageDecoder):
         if pad_mode not in _PAD_MODES: raise ValueError(f"pad_mode must be one of {list(_PAD_MODES)}, not {pad_mode!r}")
         keep = (keep, keep) if isinstance(keep, (int, float)) else tuple(keep)
         if not all(0 < k <= 1 for k in keep): raise ValueError(f"keep must be in (0, 1], not {keep}")
-        super().__init__(_check_size(output_size))
+        super().__init__(check_size(output_size, 'output_size'))
         self._set_options(interpolation, dct_scale, flip, draws)
         if method == 'pad' and self._opencv() is None:
             raise ValueError("method='pad' needs OpenCV's C API: use interpolation 'auto' or 'linear' where FFCV's OpenCV has it")

@@ -130,6 +130,7 @@ class LoaderConfig:
     after_batch:object = None # The batch transforms as given: a list, a transform, or a `Pipeline`
     after_iter:Callable|None = None # Called after each epoch
     get_idxs:Callable|None = None # The next epoch's items, in order, as fastai's `get_preds` asks of a copy
+    owns:tuple = () # What the loader keeps alive as long as it and its copies live, such as the temporary folder of its file
 
     def __post_init__(self):
         set_ = partial(object.__setattr__, self)

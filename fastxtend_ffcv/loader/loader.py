@@ -27,7 +27,7 @@ from ..draws import SharesDraws
 from .config import LoaderConfig, LoaderState, check_indices, file_stamp, open_beton, own_fields
 from .epoch_iterator import Epoch
 from .plan import Plan, plan_pipelines
-from .show import DataLoaderAPI, SetupView, TfmdDLMixin, global_order, world_size
+from .show import DataLoaderAPI, Exported, SetupView, TfmdDLMixin, global_order, world_size
 from .threads import loop_threads
 from ..transforms.ops import TensorSampleIndex
 from ffcv.fields.base import Field
@@ -118,6 +118,7 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         after_iter=None, # Called after each epoch
         batch_tfms=None, # Another name of `after_batch`, as fastai's `DataBlock` calls it
         get_idxs=None, # The next epoch's items, in order, instead of the order's: for a copy that fastai gathers from several processes
+        owns:tuple=(), # What the loader keeps alive as long as it and its copies live, such as the temporary folder of its file
         item_tfms=None, after_item=None, before_batch=None # fastai's per-item callbacks, which an FFCV loader never calls: given one, it warns
     ):
         if batch_tfms is not None:
@@ -129,7 +130,7 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         # check
         config = LoaderConfig(fname, batch_size, num_workers, os_cache, order, distributed, seed, indices, deepcopy(dict(pipelines)), custom_fields,
                               drop_last, batches_ahead, recompile, device, async_tfms, n_inp, split_idx, vocab, items, normalize_in_pipeline,
-                              loop_threads, sample_indices, before_iter, after_batch, after_iter, get_idxs)
+                              loop_threads, sample_indices, before_iter, after_batch, after_iter, get_idxs, tuple(owns))
         reader = open_beton(config.fname, config.custom_fields)
         config = config.checked(reader_len(reader))
         # plan: from the caller's operations, which FFCV binds to this file (as FFCV's own Loader does)
@@ -162,11 +163,12 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         **kwargs # Changed `Loader` arguments, or fastai's `bs` and `shuffle`
     ):
         "A variant of this loader with some arguments changed, sharing its compiled pipelines where they are unchanged"
+        if isinstance(dataset, Exported): return dataset  # fastai's `DataLoaders.new_empty`, to export a `Learner`
         kwargs = _new_kwargs(self.config, self.n_items, dataset, kwargs)
-        config = self.config.replace(**{'after_batch': self.after_batch, **kwargs}).checked(self.n_items)  # the live batch transforms
+        config = self.config.replace(**{'after_batch': self.after_batch, **kwargs})  # the live batch transforms
         cls = cls or type(self)
         if cls is type(self) and not self.config.rebuilds(config):
-            plan = _plan(config, deepcopy(config.pipelines), self.fields)
+            config, plan = config.checked(self.n_items), _plan(config, deepcopy(config.pipelines), self.fields)
             if plan.compiled_steps == self.plan.compiled_steps: return self._copy_with(config, plan)
         # a rebuild gets fresh operations: FFCV has bound this loader's to its file, device and graph
         return cls(**config.kwargs(), do_setup=False)

@@ -34,7 +34,7 @@ from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
 
 # %% auto #0
-__all__ = ['BatchSource', 'TfmdDLMixin', 'LoaderDataset', 'SetupView', 'tfms_to', 'ConfiguredLoader', 'world_size',
+__all__ = ['BatchSource', 'TfmdDLMixin', 'Exported', 'LoaderDataset', 'SetupView', 'tfms_to', 'ConfiguredLoader', 'world_size',
            'global_order', 'gather_mask', 'DataLoaderAPI']
 
 # %% ../../nbs/20_loader.show.ipynb #388d0f03
@@ -125,15 +125,25 @@ class TfmdDLMixin:
         return o
 
 # %% ../../nbs/20_loader.show.ipynb #9e6d12e4
+class Exported:
+    "The role of a loader's exported form, which an exported `Learner` keeps instead of the loader: `Loader.new` hands it back as it is"
+
 class LoaderDataset(GetAttr):
     "The items a loader reads, as fastai sees a dataset: their number, names (`items`), `vocab`, `c` and `loss_func`; FFCV's `Reader` for the rest"
     _default = 'reader'
+    exporter = None # What makes a loader's exported form (an `Exported`), given the loader: `data.core` names its `InferenceLoader`
     def __init__(self, dl): self.dl, self.reader = dl, dl.beton_reader
     def __len__(self): return len(self.dl.indices)
     items = property(lambda self: self.dl.items)
     vocab = property(lambda self: self.dl.vocab)
     c = property(lambda self: self.dl.c)
     loss_func = property(lambda self: self.dl.loss_func)
+
+    def new_empty(self) -> Exported:
+        "The loader's exported form, which fastai's `Learner.export` keeps (through `DataLoaders.new_empty`, then the loader's `new`)"
+        if LoaderDataset.exporter is None:
+            raise TypeError("Exporting a Learner of Loaders needs fastxtend_ffcv.data, which knows how to load new items: import it")
+        return LoaderDataset.exporter(self.dl)
 
 # %% ../../nbs/20_loader.show.ipynb #5a010d06
 class SetupView(DataLoader):
