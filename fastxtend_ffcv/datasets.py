@@ -18,16 +18,16 @@ from .writer.writer import DatasetWriter
 from ffcv.fields import IntField, NDArrayField
 
 # %% auto #0
-__all__ = ['SCENE_CODES', 'SCENE_COLOURS', 'digits_images', 'digits_to_ffcv', 'otto_like', 'otto_like_to_ffcv', 'photos',
-           'digit_scenes', 'digit_points', 'digit_scenes_folder', 'digit_points_folder']
+__all__ = ['SCENE_CODES', 'SCENE_COLOURS', 'Columns', 'digits_images', 'digits_to_ffcv', 'otto_like', 'otto_like_to_ffcv',
+           'photos', 'digit_scenes', 'digit_points', 'digit_scenes_folder', 'digit_points_folder']
 
 # %% ../nbs/14_datasets.ipynb #2dea6299
 def _write(path:Path, fields:dict, items, num_workers:int=1):
     "Write `items` to `path`, replacing it"
     return DatasetWriter(path, fields, num_workers=num_workers, overwrite=True).from_indexed_dataset(items)
 
-class _Items:
-    "An indexed dataset of tuples, as FFCV's writer wants"
+class Columns:
+    "An indexed dataset of tuples, one value from each of `cols`, as FFCV's writer wants"
     def __init__(self, *cols): self.cols = cols
     def __len__(self): return len(self.cols[0])
     def __getitem__(self, i): return tuple(c[i] for c in self.cols)
@@ -57,7 +57,7 @@ def digits_to_ffcv(
     n_valid = int(len(y) * valid_pct)
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
     fields = {'image': RGBImageField(write_mode='raw'), 'label': IntField()}
-    return tuple(_write(path/f'digits_{name}.beton', fields, _Items(x[ix], y[ix]))
+    return tuple(_write(path/f'digits_{name}.beton', fields, Columns(x[ix], y[ix]))
                  for name,ix in (('train', idx[n_valid:]), ('valid', idx[:n_valid])))
 
 # %% ../nbs/14_datasets.ipynb #f3553d54
@@ -87,8 +87,8 @@ def otto_like_to_ffcv(
     n_valid = int(n * valid_pct)
     path = Path(path); path.mkdir(parents=True, exist_ok=True)
     fields = {'x': NDArrayField(np.dtype('float32'), (width,)), 'y': IntField()}
-    return (_write(path/'otto_train.beton', fields, _Items(x[n_valid:], y[n_valid:])),
-            _write(path/'otto_valid.beton', fields, _Items(x[:n_valid], y[:n_valid])))
+    return (_write(path/'otto_train.beton', fields, Columns(x[n_valid:], y[n_valid:])),
+            _write(path/'otto_valid.beton', fields, Columns(x[:n_valid], y[:n_valid])))
 
 # %% ../nbs/14_datasets.ipynb #0e19ea20
 SCENE_CODES = ['background', *(str(i) for i in range(10))]

@@ -14,6 +14,7 @@ from .decoders import *
 from .mask import *
 from .points import *
 from . import image as _image, placement as _placement, decoders as _decoders, mask as _mask, points as _points
+from ..roles import OwnField, PreparedField
 
 # %% ../../nbs/09_fields.ipynb #4655e054
-__all__ = [*_image.__all__, *_placement.__all__, *_decoders.__all__, *_mask.__all__, *_points.__all__]
+__all__ = [*_image.__all__, *_placement.__all__, *_decoders.__all__, *_mask.__all__, *_points.__all__, 'PreparedField', 'OwnField']

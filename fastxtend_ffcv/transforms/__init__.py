@@ -15,10 +15,11 @@ from .base import *
 from .geometry import *
 from .colour import *
 from . import ops as _ops, base as _base, geometry as _geometry, colour as _colour
+from ..roles import BatchDecoded, BatchDecoder, ImageOperation
 from ffcv.pipeline.operation import Operation
 
 # %% ../../nbs/26_transforms.ipynb #3d760999
-__all__ = [*_ops.__all__, *_base.__all__, *_geometry.__all__, *_colour.__all__, 'augmentations']
+__all__ = [*_ops.__all__, *_base.__all__, *_geometry.__all__, *_colour.__all__, 'augmentations', 'ImageOperation', 'BatchDecoder', 'BatchDecoded']
 
 # %% ../../nbs/26_transforms.ipynb #fad49e4f
 def augmentations() -> list[type]:

@@ -36,7 +36,8 @@ from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDAr
 from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
 
 # %% auto #0
-__all__ = ['check_value', 'ItemError', 'WriteInterrupted', 'stop_on_signals', 'deferred_signals', 'DatasetWriter']
+__all__ = ['check_value', 'ItemError', 'WriteInterrupted', 'stop_on_signals', 'deferred_signals', 'remove_stale', 'SkippedItems',
+           'DatasetWriter']
 
 # %% ../../nbs/10_writer.writer.ipynb #94289a02
 def check_value(
@@ -275,6 +276,7 @@ def _alive(pid:int) -> bool:
     except PermissionError: pass  # another user's
     return True
 
+# %% ../../nbs/10_writer.writer.ipynb #917543e3
 def remove_stale(
     folder:Path, # Where writes put their temporary files
     prefix:str # The temporary names' start, after the dot: `.{prefix}{pid}.tmp`
