@@ -1,4 +1,4 @@
-"""Everything a `Loader` is built from, checked once, in one object that `new` replaces fields of; and the state that its epochs keep
+"""Everything a loader is built from, checked once, in one object that `new` replaces fields of; and the state that its epochs keep
 
 Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/loader.config.html.md"""
 

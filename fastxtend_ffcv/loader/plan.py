@@ -1,4 +1,4 @@
-"""What a `Loader` compiles and runs, planned from the pipelines and batch transforms it is given: a pure function, in named passes
+"""What a loader compiles and runs, planned from the pipelines and batch transforms it is given: a pure function, in named passes
 
 Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/loader.plan.html.md"""
 

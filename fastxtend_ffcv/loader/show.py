@@ -131,7 +131,7 @@ class Exported:
 class LoaderDataset(GetAttr):
     "The items a loader reads, as fastai sees a dataset: their number, names (`items`), `vocab`, `c` and `loss_func`; FFCV's `Reader` for the rest"
     _default = 'reader'
-    exporter = None # What makes a loader's exported form (an `Exported`), given the loader: `data.core` names its `InferenceLoader`
+    exporter = None # What makes a loader's exported form (an `Exported`), given the loader: `30_data.core` names its inference loader
     def __init__(self, dl): self.dl, self.reader = dl, dl.beton_reader
     def __len__(self): return len(self.dl.indices)
     items = property(lambda self: self.dl.items)
