@@ -7,15 +7,18 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/fields.image.html.md"""
 # %% ../../nbs/04_fields.image.ipynb #9d7d6bbd
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import cv2
 import numpy as np
 from PIL import Image
 
 from ..roles import PreparedField
+from ffcv.fields.rgb_image import IMAGE_MODES, encode_jpeg
 from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
 
 # %% auto #0
-__all__ = ['to_rgb_array', 'resize_image', 'shrunk_size', 'RGBImageField']
+__all__ = ['to_rgb_array', 'resize_image', 'shrunk_size', 'StoredImage', 'RGBImageField']
 
 # %% ../../nbs/04_fields.image.ipynb #3d19edf7
 def _scale16(a:np.ndarray) -> np.ndarray:
@@ -72,6 +75,19 @@ def shrunk_size(
     return max(1, round(height * ratio)), max(1, round(width * ratio))
 
 # %% ../../nbs/04_fields.image.ipynb #70d44f70
+class StoredImage(NamedTuple):
+    "An image as `RGBImageField` stores it: JPEG bytes, or the raw pixels, and its size"
+    jpg:bool # Whether `data` is a JPEG file's bytes; otherwise `height×width×3` uint8 pixels
+    height:int
+    width:int
+    data:np.ndarray # The bytes written, uint8
+
+    def pixels(self) -> np.ndarray:
+        "The `H×W×3` RGB image that `data` holds (decoded with OpenCV, for JPEG)"
+        if not self.jpg: return self.data.reshape(self.height, self.width, 3)
+        return cv2.cvtColor(cv2.imdecode(self.data, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
+
+# %% ../../nbs/04_fields.image.ipynb #fbb1f8a9
 class RGBImageField(PreparedField, _RGBImageField):
     "FFCV's `RGBImageField` for any PIL image or uint8 array, with Pillow or OpenCV resizing"
     def __init__(self,
@@ -96,14 +112,30 @@ class RGBImageField(PreparedField, _RGBImageField):
         super().__init__(write_mode, max_resolution, smart_threshold, jpeg_quality, compress_probability)
         self.min_resolution, self.interpolation, self.resample, self.pillow_resize = min_resolution, interpolation, resample, pillow_resize
 
-    def prepare(self, image) -> np.ndarray:
-        "`image` as the `H×W×3` uint8 array that will be written: in RGB, and resized"
-        return resize_image(to_rgb_array(image), self.max_resolution, self.min_resolution,
-                            self.interpolation, self.resample, self.pillow_resize)
+    def _as_jpg(self, image:np.ndarray) -> bool:
+        "Whether `image` is stored as JPEG, by `write_mode`: FFCV's rule for each"
+        if self.write_mode == 'smart': return self.smart_threshold is not None and image.nbytes > self.smart_threshold
+        if self.write_mode == 'proportion': return np.random.rand() < self.proportion
+        return self.write_mode == 'jpg'
 
-    def max_bytes(self, image:np.ndarray) -> int:
-        "An upper bound of the bytes that a prepared `image` takes in the file"
-        return image.nbytes + (0 if self.write_mode == 'raw' else image.nbytes // 2 + 65536)
+    def prepare(self, image) -> StoredImage:
+        "`image` as it will be written: in RGB, resized, and JPEG-encoded if it is stored as JPEG"
+        if isinstance(image, StoredImage): return image
+        image = resize_image(to_rgb_array(image), self.max_resolution, self.min_resolution,
+                             self.interpolation, self.resample, self.pillow_resize)
+        h, w = image.shape[:2]
+        if max(h, w) > 65535: raise ValueError(f"FFCV stores an image's sides in 16 bits; this one is {w}x{h}: pass a max_resolution")
+        jpg = self._as_jpg(image)
+        return StoredImage(jpg, h, w, encode_jpeg(image, self.jpeg_quality) if jpg else image.reshape(-1))
+
+    def max_bytes(self, image:StoredImage) -> int:
+        "The bytes that a prepared `image` takes in the file"
+        return image.data.nbytes
 
     def encode(self, destination, image, malloc):
-        super().encode(destination, self.prepare(image), malloc)
+        "Write `image` as FFCV's `RGBImageField` does, from what `prepare` made of it"
+        image = self.prepare(image)
+        destination['mode'] = IMAGE_MODES['jpg' if image.jpg else 'raw']
+        destination['height'], destination['width'] = image.height, image.width
+        destination['data_ptr'], storage = malloc(image.data.nbytes)
+        storage[:] = image.data
