@@ -18,7 +18,7 @@ from typing import Annotated
 from fastcore.script import call_parse
 
 from . import __version__
-from .writer import ItemError, SkippedItems, folder_to_ffcv
+from .writer import ItemError, SkippedItems, WriteInterrupted, folder_to_ffcv
 from .writer.splits import ImageFolder, folder_splits, image_extensions, image_files
 
 # %% auto #0
@@ -68,7 +68,7 @@ def main(
                                  jpeg_quality, 'skip' if skip_bad else 'raise', overwrite, num_workers,
                                  smart_threshold=smart_threshold, compress_probability=compress_probability)
     except KeyboardInterrupt as e:  # Ctrl-C, or `WriteInterrupted` by SIGTERM or SIGHUP
-        signum = getattr(e, 'signum', 2)
+        signum = e.signum if isinstance(e, WriteInterrupted) else signal.SIGINT
         print(f"fastxtend-ffcv-folder: stopped by {signal.Signals(signum).name}; {dest} is as it was", file=sys.stderr)
         sys.exit(128 + signum)
     except (ItemError, OSError, ValueError, TypeError) as e:

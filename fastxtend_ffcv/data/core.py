@@ -88,7 +88,7 @@ def ffcv_test_dl(
     if with_labels and isinstance(dl, Loader) and (idxs := dl.indices_of(items)) is not None: return dl.new(idxs, **kwargs)
     if with_labels and (bad := next((o for o in items if not (isinstance(o, (tuple, list)) and len(o) == 2)), None)) is not None:
         raise TypeError(f"with_labels=True takes (image, label) pairs, or items that the loaders' `items` name (their labels are in their files): "
-                        f"{bad!r} is neither" + ("" if getattr(dl, 'items', None) is not None else " (this loader names no items)"))
+                        f"{bad!r} is neither" + ("" if isinstance(dl, Loader) and dl.items is not None else " (this loader names no items)"))
     for k in ('num_workers', 'process', 'rm_type_tfms'): kwargs.pop(k, None)
     pipes = dl.fresh_pipelines()
     names = list(pipes)
