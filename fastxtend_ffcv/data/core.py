@@ -248,6 +248,7 @@ class InferenceLoader(Exported, TfmdDLMixin):
         "Copies of the validation pipelines, as `Loader.fresh_pipelines`"
         return deepcopy(self._pipelines)
 
+    @delegates(ffcv_test_dl, but=['dl', 'items'])
     def new(self, dataset=None, **kwargs):
         "This loader, or a `Loader` of new items (`ffcv_test_dl`)"
         return self if dataset is None or dataset is self else ffcv_test_dl(self, dataset, **kwargs)

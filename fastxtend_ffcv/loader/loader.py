@@ -17,6 +17,7 @@ import numpy as np
 import torch
 
 from fastcore.basics import noop
+from fastcore.meta import delegates
 from fasttransform import Pipeline
 from fastai.callback.core import Callback
 from fastai.learner import defaults
@@ -283,6 +284,10 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
     def loop_threads(self) -> int:
         "Torch's intra-op threads in the thread that iterates over an epoch, when the epoch starts"
         return loop_threads(self.config.loop_threads, self.num_workers, torch.get_num_threads())
+
+# %% ../../nbs/21_loader.loader.ipynb #28159644
+# `new` takes any of the `Loader`'s arguments: its signature and docs show them
+Loader.new = delegates(Loader.__init__, keep=True)(Loader.new)
 
 # %% ../../nbs/21_loader.loader.ipynb #472dc221
 class SampleIndexCallback(Callback):
