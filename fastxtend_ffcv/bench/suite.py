@@ -30,6 +30,7 @@ from ..core import max_workers
 from ..fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder, RGBImageField
 from ..writer import DatasetWriter
 from .workloads import *
+from ..datasets import Columns
 from ..loader import Loader, OrderOption
 from ..transforms import ops
 from ffcv.fields import IntField, NDArrayField
