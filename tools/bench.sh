@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark suite (fastxtend_ffcv.bench, from nbs/17_benchmark.ipynb): generates its data, runs every comparison
+# The benchmark suite (fastxtend_ffcv.bench, from nbs/37_bench.suite.ipynb): generates its data, runs every comparison
 # interleaved, prints the table and writes nbs/benchmarks/results.{csv,md,png} and loop.png, where nbs/benchmarks.ipynb
 # reads them (fastxtend-ffcv-bench alone writes to --out, by default ./fastxtend-ffcv-bench). Takes 20 to 50 minutes on
 # 2 cores. Arguments go to fastxtend-ffcv-bench, after --out, so an --out of yours wins: --quick is a small run that

@@ -5,7 +5,7 @@ from pathlib import Path
 
 nbs = Path(__file__).resolve().parent.parent/'nbs'
 
-_fastai = {'encodes', 'decodes', 'setups'}  # fastai's protocol, whose functions 13_inference defines
+_fastai = {'encodes', 'decodes', 'setups'}  # fastai's protocol, whose functions 32_inference defines
 
 def cells(nb): return json.loads(nb.read_text())['cells']
 def source(c): return ''.join(c['source'])
