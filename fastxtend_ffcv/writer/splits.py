@@ -171,12 +171,13 @@ def folder_to_ffcv(
     names = [f'{s}.beton' for s in splits] + ['vocab.json', 'meta.json']
     if (existing := [n for n in names if (dest/n).exists()]) and not overwrite:
         raise FileExistsError(f"{dest} already has {', '.join(existing)}: pass overwrite=True (--overwrite) to replace them")
-    settings = dict(max_resolution=max_resolution, write_mode=write_mode, jpeg_quality=jpeg_quality, **kwargs)
+    settings = dict(max_resolution=max_resolution, write_mode=write_mode, jpeg_quality=jpeg_quality, valid_pct=valid_pct, seed=seed, **kwargs)
     folders = {split: ImageFolder(vocab=vocab, items=items) for split, items in splits.items()}
     def fields(): return {'image': RGBImageField(write_mode, max_resolution, jpeg_quality=jpeg_quality, **kwargs), 'label': IntField()}
     def metadata(kept, skipped):
         items = {s: [str(folders[s].files[i].relative_to(src)) for i in idxs] for s, idxs in kept.items()}
-        meta = dict(source=str(src.resolve()), kind='category', vocab=vocab, items=items, settings=settings)
+        bad = [dict(file=str(Path(e.source).relative_to(src)), error=e.cause) for e in skipped]
+        meta = dict(source=str(src.resolve()), kind='category', vocab=vocab, items=items, skipped=bad, settings=settings)
         return {'vocab.json': json.dumps(vocab), 'meta.json': json.dumps(meta)}
     _, skipped = write_splits(dest, {s: (ds, fields(), ds.files) for s, ds in folders.items()}, metadata, on_error, num_workers, progress)
     return {**{s: dest/f'{s}.beton' for s in splits}, 'vocab': vocab, 'skipped': skipped}
