@@ -24,10 +24,10 @@ import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['FFCV_VERSION', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'ffcv_version', 'keep_torch_threads', 'plain_image_modes',
-           'open_reader', 'reader_fields', 'reader_len', 'reader_field_metadata', 'decoder_metadata', 'decoder_reader',
-           'OSCacheManager', 'FFCVLoader', 'set_device', 'FFCVEpochIterator', 'rewrite_field_types', 'header_fields',
-           'FFCVDatasetWriter', 'opencv_c']
+__all__ = ['FFCV_VERSION', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'keep_torch_threads',
+           'plain_image_modes', 'open_reader', 'reader_fields', 'reader_len', 'reader_field_metadata',
+           'decoder_metadata', 'decoder_reader', 'OSCacheManager', 'FFCVLoader', 'set_device', 'FFCVEpochIterator',
+           'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter', 'opencv_c']
 
 # %% ../nbs/00_compat.ipynb #be10ef54
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -325,7 +325,7 @@ class FFCVDatasetWriter(_DatasetWriter):
 
 # %% ../nbs/00_compat.ipynb #91d988e0
 CV_8UC3, MAT_BYTES = 16, 64  # OpenCV's type of uint8 RGB pixels; room for a `CvMat` header
-JPEG_MODE = IMAGE_MODES['jpg']
+JPEG_MODE, RAW_MODE = IMAGE_MODES['jpg'], IMAGE_MODES['raw']  # an `RGBImageField` item's `mode`: JPEG bytes, or pixels
 
 @cache
 def opencv_c():

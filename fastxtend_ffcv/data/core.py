@@ -219,14 +219,13 @@ class FFCVDataLoaders(DataLoaders):
     ) -> Loader:
         "A `Loader` of `test_items`, with the validation pipelines and batch transforms"
         test_items = list(test_items)
-        if with_labels and isinstance(self.valid, Loader) and self.valid.indices_of(test_items) is None and isinstance(self.train, Loader):
+        if with_labels and isinstance(self.train, Loader) and isinstance(self.valid, Loader) and test_items and self.valid.indices_of(test_items) is None:
             # files of the training split: read from the training file, through the validation pipelines
             if (idxs := self.train.indices_of(test_items)) is not None:
                 return self.valid.new(fname=self.train.config.fname, items=self.train.config.items, indices=idxs, pipelines=self.valid.fresh_pipelines(),
                                       order=OrderOption.SEQUENTIAL, drop_last=False, **{k: v for k, v in kwargs.items() if k not in ('num_workers', 'process')})
-        if with_labels and isinstance(self.train, Loader) and isinstance(self.valid, Loader) and test_items and self.valid.indices_of(test_items) is None:
-            split = next((s for s, dl in (('training', self.train), ('validation', self.valid)) if dl.indices_of(test_items[:1]) is not None), None)
-            if split:  # but not all of them are that split's: labels come from one split's .beton at a time
+            # files of one split, but not all of the same split: labels come from one split's .beton at a time
+            if split := next((s for s, dl in (('training', self.train), ('validation', self.valid)) if dl.indices_of(test_items[:1]) is not None), None):
                 raise ValueError(f"with_labels=True takes the files of one split, whose labels are in its .beton, or (file, label) pairs: "
                                  f"{test_items[0]!r} is one of the {split} split's files, but not every other item is. Pass each split's "
                                  f"files in a test_dl of their own, and new files as (file, label) pairs")

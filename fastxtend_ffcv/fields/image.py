@@ -13,8 +13,9 @@ import cv2
 import numpy as np
 from PIL import Image
 
+from ..compat import JPEG_MODE, RAW_MODE
 from ..roles import PreparedField
-from ffcv.fields.rgb_image import IMAGE_MODES, encode_jpeg
+from ffcv.fields.rgb_image import encode_jpeg
 from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
 
 # %% auto #0
@@ -135,7 +136,7 @@ class RGBImageField(PreparedField, _RGBImageField):
     def encode(self, destination, image, malloc):
         "Write `image` as FFCV's `RGBImageField` does, from what `prepare` made of it"
         image = self.prepare(image)
-        destination['mode'] = IMAGE_MODES['jpg' if image.jpg else 'raw']
+        destination['mode'] = JPEG_MODE if image.jpg else RAW_MODE
         destination['height'], destination['width'] = image.height, image.width
         destination['data_ptr'], storage = malloc(image.data.nbytes)
         storage[:] = image.data
