@@ -228,6 +228,8 @@ def _isolated(f, args, shm_name, reason):
     _die_with_parent()
     for s in _STOP_SIGNALS: signal.signal(s, signal.SIG_DFL)  # the caller stops this process group
     sys.stderr = _NoBars(sys.stderr)
+    # tqdm's lock is shared with the caller across the fork: killed while holding it, this process would hang the caller's bars
+    tqdm.set_lock(threading.RLock())
     threading.Thread(target=_watch_workers, args=(reason,), daemon=True).start()
     code = 0
     try: f(*args, shm_name)
