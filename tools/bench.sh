@@ -6,10 +6,23 @@
 # checks the suite works (about 5 to 10 minutes; its numbers mean little, so it writes to fastxtend-ffcv-bench-quick/, not
 # over the repository's results); --transforms times the augmentations against fastai's; --training times sync and
 # async batch transforms while a model trains (for a GPU machine); --segmentation times the segmentation loaders against
-# fastai's DataLoader (segmentation.{csv,md}).
+# fastai's DataLoader (segmentation.{csv,md}); --layer times only the fastai layer's cost against FFCV's own Loader and the
+# photo workload with its peers (layer.{csv,md}). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
+# `peers` extra, and FFmpeg's shared libraries from Debian for SPDL), so that the photo rows include them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
 out=nbs/benchmarks
-for a in "$@"; do [ "$a" = --quick ] && out=fastxtend-ffcv-bench-quick; done
-exec .venv/bin/fastxtend-ffcv-bench --out "$out" "$@"
+args=()
+for a in "$@"; do
+  case "$a" in
+    --quick) out=fastxtend-ffcv-bench-quick; args+=("$a") ;;
+    --peers)
+      sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends libavdevice59 libavfilter8 >/dev/null \
+        || echo "bench: FFmpeg's libraries did not install; SPDL's rows will say why they are missing"
+      .venv/bin/pip install -q -e ".[peers]" 2>&1 | grep -v "^WARNING: Location" || true ;;
+    *) args+=("$a") ;;
+  esac
+done
+exec .venv/bin/fastxtend-ffcv-bench --out "$out" "${args[@]}"

@@ -17,6 +17,7 @@ import os
 import statistics
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 import cv2
@@ -24,6 +25,7 @@ import numpy as np
 import torch
 from fastcore.script import call_parse
 from fastai.torch_core import TensorCategory, TensorImage
+from fasttransform import Pipeline
 
 from ..compat import keep_torch_threads
 from ..core import max_workers
@@ -32,6 +34,7 @@ from ..writer import DatasetWriter
 from .workloads import *
 from ..datasets import Columns
 from ..loader import Loader, OrderOption
+from ..loader.batch_tfms import BatchTfms
 from ..transforms import ops
 from ffcv.fields import IntField, NDArrayField
 from ffcv.fields.decoders import IntDecoder, NDArrayDecoder, SimpleRGBImageDecoder
@@ -41,8 +44,8 @@ from ..transforms import NormalizeImage, RandomHorizontalFlip
 from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 
 # %% auto #0
-__all__ = ['bench_writer', 'bench_layer', 'bench_photo', 'bench_tabular', 'bench_loop', 'bench_imagenet', 'bench_segmentation',
-           'bench_transforms', 'bench_training', 'run_suite', 'main']
+__all__ = ['bench_writer', 'bench_layer', 'bench_batch_tfms', 'bench_photo', 'bench_tabular', 'bench_loop', 'bench_imagenet',
+           'bench_segmentation', 'bench_transforms', 'bench_training', 'run_suite', 'main']
 
 # %% ../../nbs/37_bench.suite.ipynb #be3b5638
 def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
@@ -59,35 +62,62 @@ def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
 
 # %% ../../nbs/37_bench.suite.ipynb #71f8c334
 def bench_layer(data:dict, workloads=('raw32', 'jpg32', 'photo128'), bss=(64, 256), workers=(1, 2), rounds=5) -> pd.DataFrame:
-    "FFCV's `Loader` against this package's, on the same pipelines, with and without fastai's batch transforms"
+    "FFCV's `Loader` against this package's, on the same pipelines: bare, then with fastai's `IntToFloatTensor` (and `Normalize`) as batch transforms against the same work in plain torch after FFCV's"
     out = []
+    pairs = {'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+IntToFloatTensor': 'ffcv+convert', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize'}
     for wl in workloads:
         for bs in bss:
             for w in workers:
                 res = interleaved({'ffcv': ffcv_image_loader(data[wl], wl, bs, w), 'fastxtend_ffcv': image_loader(data[wl], wl, bs, w),
+                                   'ffcv+convert': ConvertedByHand(ffcv_image_loader(data[wl], wl, bs, w)),
+                                   'fastxtend_ffcv+IntToFloatTensor': image_loader(data[wl], wl, bs, w, tfms='to_float'),
                                    'ffcv+normalize': NormalizedByHand(ffcv_image_loader(data[wl], wl, bs, w)),
                                    'fastxtend_ffcv+batch_tfms': image_loader(data[wl], wl, bs, w, tfms=True)}, rounds)
                 res = res.assign(section='layer', workload=wl, bs=bs, workers=w)
                 t = res.set_index('loader').s_per_batch
-                res['layer_us_per_batch'] = [(t['fastxtend_ffcv'] - t['ffcv']) * 1e6 if k == 'fastxtend_ffcv' else
-                                             (t['fastxtend_ffcv+batch_tfms'] - t['ffcv+normalize']) * 1e6 if k == 'fastxtend_ffcv+batch_tfms' else None
-                                             for k in res.loader]
+                res['layer_us_per_batch'] = [(t[k] - t[pairs[k]]) * 1e6 if k in pairs else None for k in res.loader]
                 res['layer_share'] = [None if u is None or u != u else u / 1e6 / t[k] for u, k in zip(res.layer_us_per_batch, res.loader)]
+                res['vs_ffcv'] = [t[pairs[k]] / t[k] if k in pairs else None for k in res.loader]
                 out.append(res)
     return pd.concat(out, ignore_index=True)
 
+def bench_batch_tfms(sizes=(32, 128), bss=(64, 256), rounds:int=30) -> pd.DataFrame:
+    "µs per batch of fastai's `IntToFloatTensor` (and `Normalize`) on a batch in memory, laid out as FFCV's: through fastai's `Pipeline`, as fastai's `TfmdDL` runs them; through `BatchTfms`, as this package's `Loader` does; and as plain torch in a loop would write them"
+    from fastai.data.transforms import IntToFloatTensor, Normalize
+    rows = []
+    for size in sizes:
+        for bs in bss:
+            x = TensorImage(torch.randint(0, 256, (bs, size, size, 3), dtype=torch.uint8).permute(0, 3, 1, 2))  # FFCV's `channels_last` views
+            y, xp = TensorCategory(torch.arange(bs)), torch.as_subclass(x, torch.Tensor)
+            norm = Normalize.from_stats(*STATS, cuda=False)
+            for work, fs, plain in (('IntToFloatTensor', [IntToFloatTensor()], lambda: xp.float().div_(255.)),
+                                    ('IntToFloatTensor, Normalize', [IntToFloatTensor(), norm], lambda: (xp.float().div_(255.) - norm.mean) / norm.std)):
+                tfms = Pipeline(fs, split_idx=0)
+                runs = {"fastai's Pipeline": lambda: tfms((x, y)), 'BatchTfms': partial(BatchTfms(tfms), (x, y)), 'plain torch': plain}
+                ts = {k: [] for k in runs}
+                for _ in range(rounds):
+                    for k, f in runs.items():
+                        t = time.perf_counter(); f(); ts[k].append(time.perf_counter() - t)
+                us = {k: statistics.median(v) * 1e6 for k, v in ts.items()}
+                rows += [dict(section='batch_tfms', workload=f'{size}px', work=work, bs=bs, loader=k, us_per_batch=u, vs_plain=us['plain torch'] / u)
+                         for k, u in us.items()]
+    return pd.DataFrame(rows)
+
 # %% ../../nbs/37_bench.suite.ipynb #a757df3b
-def bench_photo(data:dict, bss=(64, 256), workers=(1, 2), rounds=3) -> pd.DataFrame:
-    "This package's `Loader` against fastai's and PyTorch's `DataLoader`s: ~128px JPEGs, random resized crop to 64 and flip"
-    out = []
+def bench_photo(data:dict, bss=(64, 256), workers=(1, 2), rounds=3, with_peers:bool=True) -> pd.DataFrame:
+    "This package's `Loader` against fastai's and PyTorch's `DataLoader`s and the peers that run here (`peers`): ~128px JPEGs, random resized crop to 64 and flip"
+    out, avail = [], {k: v is None for k, v in peers().items()} if with_peers else {}
     for bs in bss:
         for w in workers:
-            res = interleaved({'ffcv, its crop decoder': ffcv_image_loader(data['photo128'], 'photo128', bs, w, ffcv_decoder=True),
-                               'fastxtend_ffcv': image_loader(data['photo128'], 'photo128', bs, w),
-                               'fastxtend_ffcv+batch_tfms': image_loader(data['photo128'], 'photo128', bs, w, tfms=True),
-                               'fastxtend_ffcv+NormalizeImage': image_loader(data['photo128'], 'photo128', bs, w, normalize=True),
-                               'fastai DataLoader': fastai_photo_loader(data['photo128_files'], bs, w),
-                               'torch DataLoader': torch_photo_loader(data['photo128_files'], bs, w)}, rounds)
+            dls = {'ffcv, its crop decoder': ffcv_image_loader(data['photo128'], 'photo128', bs, w, ffcv_decoder=True),
+                   'fastxtend_ffcv': image_loader(data['photo128'], 'photo128', bs, w),
+                   'fastxtend_ffcv+batch_tfms': image_loader(data['photo128'], 'photo128', bs, w, tfms=True),
+                   'fastxtend_ffcv+NormalizeImage': image_loader(data['photo128'], 'photo128', bs, w, normalize=True),
+                   'fastai DataLoader': fastai_photo_loader(data['photo128_files'], bs, w),
+                   'torch DataLoader': torch_photo_loader(data['photo128_files'], bs, w)}
+            if avail.get('DALI, CPU'): dls['DALI, CPU'] = dali_photo_loader(data['photo128_files'], bs, w)
+            if avail.get('SPDL'): dls['SPDL'] = spdl_photo_loader(data['photo128_files'], bs, w)
+            res = interleaved(dls, rounds)
             res['vs_fastai'] = res.images_s / res.set_index('loader').images_s['fastai DataLoader']
             out.append(res.assign(section='photo', workload='photo128', bs=bs, workers=w))
     return pd.concat(out, ignore_index=True)
@@ -371,7 +401,7 @@ def run_suite(
     imagenet = write_imagenet(path, 64 if quick else 1_500)
     n_loop = None if quick else {'raw32': 20_000, 'jpg32': 10_000, 'photo128': 2_000}
     limits = _bench_limits(photo_crops(300, 32, 1), photo_crops(300, 128, 2), 1)
-    parts = [bench_writer(path, n_write), bench_layer(data, bss=bss, workers=workers, rounds=rounds),
+    parts = [bench_writer(path, n_write), bench_batch_tfms(bss=bss, rounds=3 if quick else 30), bench_layer(data, bss=bss, workers=workers, rounds=rounds),
              bench_photo(data, bss=bss, workers=workers, rounds=max(1, rounds-2)), bench_tabular(data, workers=max(workers), rounds=rounds),
              bench_loop(data, bss=bss, workers=workers, n=n_loop, rounds=max(1, rounds-2)), bench_imagenet(imagenet, bss, workers, max(1, rounds-2)),
              bench_segmentation(path, 100 if quick else 2000, bss=bss[:1], workers=workers, rounds=max(1, rounds-2))]
@@ -394,14 +424,17 @@ def main(
     transforms:bool=False, # Only time the augmentations against fastai's, into transforms.csv and transforms.md
     training:bool=False, # Only time sync and async batch transforms while a model trains (for a GPU), into training.csv and training.md
     segmentation:bool=False, # Only time the segmentation loaders (`bench_segmentation`), into segmentation.csv and segmentation.md
+    layer:bool=False, # Only the fastai layer's cost: `bench_batch_tfms`, `bench_layer` at 32 px and `bench_photo` with the peers, into layer.csv and layer.md
 ):
     "Run the benchmark suite; print the table and save it as CSV, Markdown and a plot"
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     if transforms: return _main_transforms(out, quick)
     if segmentation: return _main_segmentation(out, quick)
     if training: return _main_training(out, quick)
+    if layer: return _main_layer(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
-    cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'layer_share', 'share_of_limit', 'vs_fastai', 'vs_ffcv']
+    cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'layer_share', 'share_of_limit',
+            'vs_fastai', 'vs_ffcv', 'vs_plain']
     machine = (f"{_machine()}, limits: copy {df.attrs['memcpy_gbs']:.1f} GB/s, one-core JPEG decode "
                f"{df.attrs['jpg32_decode_s']:,.0f} img/s at 32px and {df.attrs['photo128_decode_s']:,.0f} img/s at 128px")
     table = df[cols].to_markdown(index=False, floatfmt='.3g')
@@ -433,6 +466,23 @@ def _main_training(out:Path, quick:bool) -> pd.DataFrame:
     df.to_csv(out/'training.csv', index=False)
     (out/'training.md').write_text(f"Measured {_machine()}, {gpu}.\n\n{table}\n")
     _wrote(out, 'training.csv', 'training.md')
+    return df
+
+def _main_layer(out:Path, quick:bool) -> pd.DataFrame:
+    workers = tuple(sorted({1, min(2, max_workers())}))
+    rounds, bss, n = (1, (16, 32), (1000, 200)) if quick else (9, (64, 256), (20_000, 2_000))
+    with tempfile.TemporaryDirectory() as d:
+        data = write_workloads(Path(d), *n, n_tab=100)
+        df = pd.concat([bench_batch_tfms(bss=bss, rounds=3 if quick else 30), bench_layer(data, ('raw32', 'jpg32'), bss, workers, rounds),
+                        bench_photo(data, bss, workers, max(1, rounds // 3))], ignore_index=True)
+    missing = {k: v for k, v in peers().items() if v}
+    cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'vs_plain', 'vs_ffcv', 'vs_fastai']
+    table = df[[c for c in cols if c in df]].to_markdown(index=False, floatfmt='.3g')
+    notes = ''.join(f"\n\n{k} did not run: {v}" for k, v in missing.items())
+    print(_machine()); print(table + notes)
+    df.to_csv(out/'layer.csv', index=False)
+    (out/'layer.md').write_text(f"Measured {_machine()}.\n\n{table}{notes}\n")
+    _wrote(out, 'layer.csv', 'layer.md')
     return df
 
 def _main_segmentation(out:Path, quick:bool) -> pd.DataFrame:

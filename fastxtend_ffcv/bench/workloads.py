@@ -7,6 +7,8 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/bench.workloads.html.md"""
 # %% ../../nbs/36_bench.workloads.ipynb #3615bcd3
 from __future__ import annotations
 
+import math
+import random
 import statistics
 import time
 from pathlib import Path
@@ -30,9 +32,10 @@ try: import pandas as pd  # the `bench` extra
 except ImportError as e: raise ImportError('The benchmark suite needs pandas, which did not import: pip install "fastxtend-ffcv[bench]"') from e
 
 # %% auto #0
-__all__ = ['STATS', 'photo_crops', 'write_workloads', 'write_imagenet', 'epoch_time', 'interleaved', 'NormalizedByHand',
-           'image_decoder', 'ffcv_image_loader', 'image_loader', 'imagenet_loaders', 'fastai_photo_loader',
-           'torch_photo_loader', 'memcpy_gbs', 'jpeg_decode_rate']
+__all__ = ['STATS', 'photo_crops', 'write_workloads', 'write_imagenet', 'epoch_time', 'interleaved', 'ConvertedByHand',
+           'NormalizedByHand', 'image_decoder', 'ffcv_image_loader', 'image_loader', 'imagenet_loaders',
+           'fastai_photo_loader', 'torch_photo_loader', 'Reiterable', 'peers', 'dali_photo_loader', 'spdl_photo_loader',
+           'memcpy_gbs', 'jpeg_decode_rate']
 
 # %% ../../nbs/36_bench.workloads.ipynb #5cbbb286
 def photo_crops(
@@ -119,6 +122,12 @@ def interleaved(
 # %% ../../nbs/36_bench.workloads.ipynb #40cc566c
 STATS = ([0.485, 0.456, 0.406], [0.229, 0.224, 0.225])  # ImageNet's, as fastai's `imagenet_stats`
 
+class ConvertedByHand:
+    "FFCV's loader followed by fastai's `IntToFloatTensor`'s work, `x.float().div_(255)`, in plain torch"
+    def __init__(self, dl): self.dl = dl
+    def __iter__(self):
+        for x, y in self.dl: yield x.float().div_(255), y
+
 class NormalizedByHand:
     "FFCV's loader followed by the same float conversion and normalization as fastai's, in plain torch"
     def __init__(self, dl):
@@ -141,14 +150,14 @@ def ffcv_image_loader(path, workload, bs, workers, ffcv_decoder=False, indices=N
                                  'label': [IntDecoder(), ToTensor(), Squeeze()]})
 
 def image_loader(path, workload, bs, workers, tfms=False, normalize=False, indices=None):
-    "This package's `Loader` for an image workload, with or without fastai's batch transforms, or `NormalizeImage` in the pipeline, over `indices` or all"
+    "This package's `Loader` for an image workload, with fastai's `IntToFloatTensor` and `Normalize` as batch transforms if `tfms` (only the first if 'to_float'), or `NormalizeImage` in the pipeline, over `indices` or all"
     from fastai.data.transforms import IntToFloatTensor, Normalize
     extra = [RandomHorizontalFlip()] if workload == 'photo128' else []
     if normalize: extra.append(NormalizeImage.from_stats(*STATS))
     return Loader(path, bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, device='cpu', indices=indices,
                   pipelines={'image': [image_decoder(workload), *extra, ops.ToTensorImage(), ops.ToDevice('cpu')],
                              'label': [IntDecoder(), ops.ToTensorCategory(), ops.Squeeze(), ops.ToDevice('cpu')]},
-                  batch_tfms=[IntToFloatTensor(), Normalize.from_stats(*STATS, cuda=False)] if tfms else None)
+                  batch_tfms=[IntToFloatTensor()] if tfms == 'to_float' else [IntToFloatTensor(), Normalize.from_stats(*STATS, cuda=False)] if tfms else None)
 
 def imagenet_loaders(path, bs, workers, ffcv=False) -> tuple:
     "Training and validation loaders of the ImageNet-like workload, as FFCV's recipe: random resized crop to 176 and flip; centre crop 224/256"
@@ -182,6 +191,78 @@ def torch_photo_loader(folder, bs, workers):
                      T.ConvertImageDtype(torch.float), T.Normalize(*STATS)])
     # no persistent workers: they would go on decoding while the other loaders are timed
     return torch.utils.data.DataLoader(datasets.ImageFolder(folder, tfm), bs, shuffle=True, num_workers=workers, drop_last=True)
+
+# %% ../../nbs/36_bench.workloads.ipynb #c380ec4c
+class Reiterable:
+    "Batches that `make()` yields, anew at each `iter`: one epoch each"
+    def __init__(self, make): self.make = make
+    def __iter__(self): return iter(self.make())
+
+def _tiny_jpeg() -> bytes: return cv2.imencode('.jpg', np.zeros((8, 8, 3), np.uint8))[1].tobytes()
+
+def peers() -> dict:
+    "The peer loaders of the photo workload, NVIDIA DALI's CPU pipeline and Meta's SPDL: None for each that runs here, else why it can't"
+    out = {}
+    try:
+        from nvidia.dali import fn  # noqa: F401
+        out['DALI, CPU'] = None
+    except ImportError as e: out['DALI, CPU'] = f'nvidia-dali-cuda120 did not import ({e}): pip install "fastxtend-ffcv[peers]"'
+    try:
+        import spdl.io
+        spdl.io.demux_image(_tiny_jpeg())  # loads its FFmpeg build
+        out['SPDL'] = None
+    except ImportError as e: out['SPDL'] = f'spdl did not import ({e}): pip install "fastxtend-ffcv[peers]"'
+    except (RuntimeError, OSError) as e:
+        out['SPDL'] = ("SPDL decodes with FFmpeg's shared libraries (versions 4 to 9), which are missing "
+                       f"(on Debian 12: apt-get install libavdevice59 libavfilter8; `bash tools/bench.sh --peers` does it): {str(e)[:200]}")
+    return out
+
+def dali_photo_loader(folder, bs, workers):
+    "NVIDIA DALI's CPU pipeline over the image files: its fused decode of a random crop (as `RandomResizedCrop`'s), resized to 64, flipped half the time, normalized"
+    from nvidia.dali import fn, pipeline_def, types
+    from nvidia.dali.plugin.pytorch import DALIGenericIterator, LastBatchPolicy
+    @pipeline_def(batch_size=bs, num_threads=workers, device_id=None, seed=0)  # no device: the CPU only
+    def pipe():
+        jpegs, labels = fn.readers.file(file_root=str(folder), random_shuffle=True, name='files')
+        img = fn.resize(fn.decoders.image_random_crop(jpegs, device='cpu', output_type=types.RGB), resize_x=64, resize_y=64)
+        img = fn.crop_mirror_normalize(img, dtype=types.FLOAT, output_layout='CHW', mirror=fn.random.coin_flip(),
+                                       mean=[m * 255 for m in STATS[0]], std=[s * 255 for s in STATS[1]])
+        return img, labels
+    p = pipe()
+    p.build()
+    it = DALIGenericIterator(p, ['x', 'y'], reader_name='files', auto_reset=True, last_batch_policy=LastBatchPolicy.DROP)
+    return Reiterable(lambda: ((d[0]['x'], d[0]['y']) for d in it))
+
+def _rrc_box(w:int, h:int, rng, scale=(0.08, 1.), ratio=(3/4, 4/3)) -> tuple:
+    "The box of torchvision's `RandomResizedCrop`, as `(width, height, x, y)`"
+    for _ in range(10):
+        area, r = w * h * rng.uniform(*scale), math.exp(rng.uniform(math.log(ratio[0]), math.log(ratio[1])))
+        cw, ch = round(math.sqrt(area * r)), round(math.sqrt(area / r))
+        if 0 < cw <= w and 0 < ch <= h: return cw, ch, rng.randint(0, w - cw), rng.randint(0, h - ch)
+    return w, h, 0, 0
+
+def spdl_photo_loader(folder, bs, workers, seed=0):
+    "Meta's SPDL over the image files: FFmpeg decodes each with a filter that crops it (as `RandomResizedCrop`), resizes it to 64 and flips it half the time, in `workers` threads; batches are normalized"
+    import spdl.io
+    from spdl.pipeline import PipelineBuilder
+    files = sorted(Path(folder).rglob('*.jpg'))
+    classes = {c: i for i, c in enumerate(sorted({f.parent.name for f in files}))}
+    rng = random.Random(seed)
+    mean, std = torch.tensor(STATS[0]).view(1, 3, 1, 1), torch.tensor(STATS[1]).view(1, 3, 1, 1)
+    def load(f):
+        packets = spdl.io.demux_image(str(f))
+        cw, ch, x, y = _rrc_box(packets.width, packets.height, rng)
+        flt = f"crop={cw}:{ch}:{x}:{y},scale=64:64:flags=bilinear{',hflip' if rng.random() < 0.5 else ''},format=pix_fmts=rgb24"
+        return spdl.io.to_torch(spdl.io.convert_frames(spdl.io.decode_packets(packets, filter_desc=flt))), classes[f.parent.name]
+    def collate(items):
+        x = torch.stack([o[0] for o in items]).permute(0, 3, 1, 2)
+        return (x.float().div_(255) - mean) / std, torch.tensor([o[1] for o in items])
+    def epoch():
+        order = files[:]
+        rng.shuffle(order)
+        p = PipelineBuilder().add_source(order).pipe(load, concurrency=workers).aggregate(bs, drop_last=True).pipe(collate).add_sink(3).build(num_threads=workers)
+        with p.auto_stop(): yield from p
+    return Reiterable(epoch)
 
 # %% ../../nbs/36_bench.workloads.ipynb #dd989fe8
 def memcpy_gbs(mb:int=256, reps:int=5) -> float:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import atexit
 import bisect
 import itertools
-import sys
 import threading
 import time
 import weakref
@@ -27,9 +26,9 @@ from fastcore.basics import noop
 from fasttransform import Pipeline, explode_types
 
 from ..compat import FFCVEpochIterator, FFCVLoader, keep_torch_threads
+from .batch_tfms import BatchTfms, FreshArrays
 from .config import LoaderConfig, LoaderState
 from .threads import ThreadChoice, hold_threads, loop_threads, release_threads
-from ..roles import BatchDecoder
 from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder
 from typing import Protocol, Sequence, runtime_checkable
 
@@ -97,31 +96,6 @@ def _copy_tensor(b:torch.Tensor, t:torch.Tensor, contiguous:bool=False) -> torch
     return out if type(b) is torch.Tensor else retain_meta(b, out.as_subclass(type(b)))
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #58da38c2
-def _refs(pool:list, i:int) -> int: return sys.getrefcount(pool[i])
-
-class _FreshSlots:
-    "Stands in for a slot buffer of FFCV's, returning for every batch an array of `shape` that no live batch uses"
-    def __init__(self,
-        shape:tuple, # Shape of one slot: the batch size, then the item's shape
-        dtype:np.dtype,
-        max_pool:int=6 # Arrays kept for reuse; past that, a batch gets an array of its own, freed with it
-    ):
-        self.shape, self.dtype, self.max_pool, self.lock = shape, dtype, max_pool, threading.Lock()
-        self.pool = [np.empty(0)]
-        self.free = _refs(self.pool, 0)  # what an array's count of references is when only the pool holds it
-        self.pool.clear()
-
-    def __getitem__(self, slot:int) -> np.ndarray:
-        with self.lock:  # the loader's epochs may run at once (`one_batch` during an epoch)
-            for i in range(len(self.pool)):
-                if _refs(self.pool, i) == self.free: return self.pool[i]
-            a = np.empty(self.shape, self.dtype)
-            if len(self.pool) < self.max_pool: self.pool.append(a)
-            return a
-
-    def __getstate__(self): return dict(shape=self.shape, dtype=self.dtype, max_pool=self.max_pool)  # copies start empty
-    def __setstate__(self, d): self.__init__(**d)
-
 _pools = weakref.WeakKeyDictionary()
 
 def output_pools(loader) -> dict:
@@ -129,11 +103,11 @@ def output_pools(loader) -> dict:
     return _pools.setdefault(loader, {})
 
 def _fresh_if_output(buffer, starts:list[int], pools:dict, max_pool:int=6):
-    "`buffer`, or a `_FreshSlots` of `pools` in its place if one of the addresses `starts` lies in it; tuples buffer by buffer"
+    "`buffer`, or a `FreshArrays` of `pools` in its place if one of the addresses `starts` lies in it; tuples buffer by buffer"
     if isinstance(buffer, tuple): return tuple(_fresh_if_output(o, starts, pools, max_pool) for o in buffer)
     if isinstance(buffer, np.ndarray) and any(buffer.ctypes.data <= p < buffer.ctypes.data + buffer.nbytes for p in starts):
         key = (buffer.shape[1:], buffer.dtype.str)  # any free array of the right shape and dtype will do
-        if key not in pools: pools[key] = _FreshSlots(buffer.shape[1:], buffer.dtype, max_pool)
+        if key not in pools: pools[key] = FreshArrays(buffer.shape[1:], buffer.dtype, max_pool)
         return pools[key]
     return buffer
 
@@ -202,7 +176,7 @@ class EpochIterator(FFCVEpochIterator):
         if isinstance(b, tuple): return tuple(self.keep(o, contiguous) for o in b)
         if isinstance(b, list): return [self.keep(o, contiguous) for o in b]
         if isinstance(b, torch.Tensor):
-            t = b if type(b) is torch.Tensor else b.as_subclass(torch.Tensor)  # no fastai dispatch on the hot path
+            t = b if type(b) is torch.Tensor else torch.as_subclass(b, torch.Tensor)  # no fastai dispatch or metadata on the hot path
             copy = self.in_reused_buffer(t.data_ptr()) or (contiguous and not t.is_contiguous())
             return _copy_tensor(b, t, contiguous) if copy else b
         if isinstance(b, np.ndarray): return b.copy() if self.in_reused_buffer(b.ctypes.data) else b
@@ -216,13 +190,10 @@ class EpochIterator(FFCVEpochIterator):
         return i >= 0 and ptr < self._ends[i]
 
     def finish(self, b):
-        "The batch `b`, copied out of the reused buffers and through the loader's batch transforms"
-        tfms = self.loader.after_batch
-        # decode-only transforms that the pipelines asked for (`DecodeNormalized`) leave batches alone
-        if all(isinstance(f, BatchDecoder) for f in tfms.fs): return self.keep(b)
-        # on the CPU, the copy comes first and is contiguous: CPU arithmetic on `channels_last` images is 3 to 4 times slower
-        if self.loader.device.type == 'cpu': return tfms(self.keep(b, contiguous=True))
-        return self.keep(tfms(b))
+        "The batch `b`, copied out of the reused buffers and through the loader's batch transforms (`BatchTfms`)"
+        # on the CPU, what fastai's transforms read is copied first, contiguous: CPU arithmetic on `channels_last` images is 3 to 4 times slower
+        run = BatchTfms.of(self.loader.after_batch, self.loader.batches_ahead + 3)
+        return run(b, self.keep, keep_first=self.loader.device.type == 'cpu')
 
     def close(self):
         "Stop the thread, wait for it, then free the epoch's memory"

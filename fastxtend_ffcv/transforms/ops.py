@@ -85,10 +85,11 @@ class ToTensorBase(_ToTensor):
     def generate_code(self):
         to_tensor, view, cls = super().generate_code(), self.view, self.tensor_cls
         # reshape the plain tensor, then cast: a fastai tensor would dispatch each op through `__torch_function__`
+        # (`torch.as_subclass` is torch's own, which fastai keeps; fastai's `Tensor.as_subclass` also copies metadata, of which a new tensor has none)
         if getattr(self, '_to_float32', False):
-            def to_fastai32(inp, dst): return view(to_tensor(inp, dst).float()).as_subclass(cls)
+            def to_fastai32(inp, dst): return torch.as_subclass(view(to_tensor(inp, dst).float()), cls)
             return to_fastai32
-        def to_fastai(inp, dst): return view(to_tensor(inp, dst)).as_subclass(cls)
+        def to_fastai(inp, dst): return torch.as_subclass(view(to_tensor(inp, dst)), cls)
         return to_fastai
 
 # %% ../../nbs/15_transforms.ops.ipynb #a0f40e2a
@@ -162,10 +163,10 @@ class Squeeze(_Squeeze):
     def generate_code(self):
         dims = self.dims
         def squeeze(inp, dst):
-            t = inp if type(inp) is torch.Tensor else inp.as_subclass(torch.Tensor)  # on a fastai tensor, even `shape` dispatches
+            t = inp if type(inp) is torch.Tensor else torch.as_subclass(inp, torch.Tensor)  # on a fastai tensor, even `shape` dispatches
             d = dims or tuple(i for i in range(1, t.ndim) if t.shape[i] == 1)
             if not d: return inp
-            return t.squeeze(d) if t is inp else retain_meta(inp, t.squeeze(d).as_subclass(type(inp)))
+            return t.squeeze(d) if t is inp else retain_meta(inp, torch.as_subclass(t.squeeze(d), type(inp)))
         return squeeze
 
 # %% ../../nbs/15_transforms.ops.ipynb #621c9a65
