@@ -6,8 +6,8 @@
 # checks the suite works (about 5 to 10 minutes; its numbers mean little, so it writes to fastxtend-ffcv-bench-quick/, not
 # over the repository's results); --transforms times the augmentations against fastai's; --training times sync and
 # async batch transforms while a model trains (for a GPU machine); --segmentation times the segmentation loaders against
-# fastai's DataLoader (segmentation.{csv,md}); --layer times only the fastai layer's cost against FFCV's own Loader and the
-# photo workload with its peers (layer.{csv,md}). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
+# fastai's DataLoader (segmentation.{csv,md}); --layer times only the fastai layer's cost against FFCV's own Loader (alone and
+# with work in the loop, at 32 px) and the photo workload with its peers (layer.{csv,md}). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
 # `peers` extra, and FFmpeg's shared libraries from Debian for SPDL), so that the photo rows include them.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -424,7 +424,7 @@ def main(
     transforms:bool=False, # Only time the augmentations against fastai's, into transforms.csv and transforms.md
     training:bool=False, # Only time sync and async batch transforms while a model trains (for a GPU), into training.csv and training.md
     segmentation:bool=False, # Only time the segmentation loaders (`bench_segmentation`), into segmentation.csv and segmentation.md
-    layer:bool=False, # Only the fastai layer's cost: `bench_batch_tfms`, `bench_layer` at 32 px and `bench_photo` with the peers, into layer.csv and layer.md
+    layer:bool=False, # Only the fastai layer's cost: `bench_batch_tfms`, `bench_layer` and `bench_loop` at 32 px, and `bench_photo` with the peers, into layer.csv and layer.md
 ):
     "Run the benchmark suite; print the table and save it as CSV, Markdown and a plot"
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
@@ -474,6 +474,7 @@ def _main_layer(out:Path, quick:bool) -> pd.DataFrame:
     with tempfile.TemporaryDirectory() as d:
         data = write_workloads(Path(d), *n, n_tab=100)
         df = pd.concat([bench_batch_tfms(bss=bss, rounds=3 if quick else 30), bench_layer(data, ('raw32', 'jpg32'), bss, workers, rounds),
+                        bench_loop(data, ('raw32', 'jpg32'), bss[-1:], workers, n={'raw32': 10_000, 'jpg32': 10_000}, rounds=max(1, rounds // 3)),
                         bench_photo(data, bss, workers, max(1, rounds // 3))], ignore_index=True)
     missing = {k: v for k, v in peers().items() if v}
     cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'vs_plain', 'vs_ffcv', 'vs_fastai']
