@@ -32,6 +32,7 @@ from ..core import max_workers
 from ..fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder, RGBImageField
 from ..writer import DatasetWriter
 from .workloads import *
+from .augmentations import bench_transforms
 from ..datasets import Columns
 from ..loader import Loader, OrderOption
 from ..loader.batch_tfms import BatchTfms
@@ -45,7 +46,7 @@ from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 
 # %% auto #0
 __all__ = ['bench_writer', 'bench_layer', 'bench_batch_tfms', 'bench_photo', 'bench_tabular', 'bench_loop', 'bench_imagenet',
-           'bench_segmentation', 'bench_transforms', 'bench_training', 'run_suite', 'main']
+           'bench_segmentation', 'bench_training', 'run_suite', 'main']
 
 # %% ../../nbs/37_bench.suite.ipynb #be3b5638
 def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
@@ -253,80 +254,6 @@ def bench_segmentation(
                 res['vs_fastai'] = res.images_s / res.set_index('loader').images_s['fastai DataLoader']
                 out.append(res.assign(section='segmentation', workload=f'scenes128 to {size}', bs=bs, workers=w, work=wn))
     return pd.concat(out, ignore_index=True)
-
-# %% ../../nbs/37_bench.suite.ipynb #7d907ce7
-def _transform_cases(
-    size:int # Side of the square images
-) -> list[tuple]:
-    "(name, our FFCV operation, counterpart's name, counterpart on a float batch) for each augmentation of `transforms`"
-    from fastxtend_ffcv import transforms as T
-    import torchvision.transforms.functional as TF
-    from fastai.vision.augment import Flip, Brightness, Contrast, Saturation, Hue, RandomErasing, setup_aug_tfms
-    pad, side = size // 8, size // 4
-    def fastai(tfm): return lambda x: tfm(x, split_idx=0)
-    def translate(x): return torch.stack([TF.crop(TF.pad(o, pad), *np.random.randint(0, 2*pad + 1, 2), size, size) for o in x])
-    def erase(x): return torch.stack([TF.erase(o, *np.random.randint(0, size - side + 1, 2), side, side, 0.) for o in x])
-    def lighting_tv(x): return TF.adjust_saturation(TF.adjust_contrast(TF.adjust_brightness(x, 1.1), 0.9), 1.1)
-    cases = [
-        ('RandomHorizontalFlip', T.RandomHorizontalFlip(1.), 'Flip', fastai(Flip(p=1.))),
-        ('RandomTranslate', T.RandomTranslate(1., pad), 'torchvision pad + crop, per image', translate),
-        ('RandomBrightness', T.RandomBrightness(1.), 'Brightness', fastai(Brightness(p=1.))),
-        ('RandomContrast', T.RandomContrast(1.), 'Contrast', fastai(Contrast(p=1.))),
-        ('RandomSaturation', T.RandomSaturation(1.), 'Saturation', fastai(Saturation(p=1.))),
-        ('RandomLighting', T.RandomLighting(1.), 'Brightness + Contrast + Saturation, combined',
-         fastai(setup_aug_tfms([Brightness(p=1.), Contrast(p=1.), Saturation(p=1.)])[0])),
-        ('RandomLighting(fastai=False)', T.RandomLighting(1., fastai=False), 'adjust_brightness, _contrast, _saturation', lighting_tv),
-        ('RandomHue', T.RandomHue(1.), 'Hue', fastai(Hue(p=1.))),
-        ('RandomHue(fastai=False)', T.RandomHue(1., fastai=False), 'adjust_hue', lambda x: TF.adjust_hue(x, 0.05)),
-        ('RandomGrayscale', T.RandomGrayscale(1.), 'rgb_to_grayscale', lambda x: TF.rgb_to_grayscale(x, 3)),
-        ('RandomChannelDrop', T.RandomChannelDrop(1.), None, None),
-        ('RandomCutout', T.RandomCutout(1., side), 'torchvision erase, per image', erase),
-        ('RandomErasing', T.RandomErasing(1.), 'RandomErasing (one box per batch)', fastai(RandomErasing(p=1.))),
-    ]
-    # any other augmentation of `transforms` is timed too, at its defaults, with no counterpart until one is listed above
-    listed = {name.split('(')[0] for name, *_ in cases}
-    return cases + [(cls.__name__, cls(1.), None, None) for cls in T.augmentations() if cls.__name__ not in listed]
-
-# %% ../../nbs/37_bench.suite.ipynb #1ae9776a
-def bench_transforms(
-    sizes=(32, 224), # Sides of the square images
-    bss=(256, 64), # Batch size for each size
-    threads=(1, 2), # Thread counts to compare at
-    rounds:int=5 # Timed calls of each transform
-) -> pd.DataFrame:
-    "Images/s of each augmentation of `transforms` and of its fastai (or torchvision) counterpart, interleaved"
-    from fastai.torch_core import TensorImage
-    from ffcv.pipeline.compiler import Compiler
-    from ffcv.pipeline.state import State
-    rows, torch_threads, numba_threads = [], torch.get_num_threads(), Compiler.num_threads
-    try:
-        for size, bs in zip(sizes, bss):
-            x = np.stack([cv2.resize(p, (size, size), interpolation=cv2.INTER_AREA) for p in photo_crops(bs, max(size, 96))])
-            xf = TensorImage(torch.from_numpy(x).permute(0, 3, 1, 2).float().div(255).contiguous())
-            for t in threads:
-                with keep_torch_threads(): Compiler.set_num_threads(t)
-                torch.set_num_threads(t)
-                calls, cases = {}, _transform_cases(size)
-                for name, op, ref_name, ref in cases:
-                    _, alloc = op.declare_state_and_memory(State(jit_mode=True, device=torch.device('cpu'), shape=x.shape[1:], dtype=x.dtype))
-                    code, dst = Compiler.compile(op.generate_code()), np.empty_like(x)
-                    calls[name, 'ours'] = lambda code=code, dst=dst: code(x, dst)
-                    if ref is not None: calls[name, ref_name] = lambda ref=ref: ref(xf)
-                times = {k: [] for k in calls}
-                for f in calls.values(): f()  # compile, warm up
-                for _ in range(rounds):
-                    for k, f in calls.items():
-                        f()  # untimed: torch's threads spin on for a while after a call, and would slow the next one
-                        start = time.perf_counter(); f(); times[k].append(time.perf_counter() - start)
-                for name, _, ref_name, _ in cases:
-                    ours = bs / statistics.median(times[name, 'ours'])
-                    theirs = bs / statistics.median(times[name, ref_name]) if ref_name else None
-                    rows.append(dict(size=size, threads=t, transform=name, images_s=ours, counterpart=ref_name or '-',
-                                     counterpart_images_s=theirs, speedup=ours / theirs if theirs else None))
-    finally:
-        with keep_torch_threads(): Compiler.set_num_threads(numba_threads)
-        torch.set_num_threads(torch_threads)
-    return pd.DataFrame(rows)
 
 # %% ../../nbs/37_bench.suite.ipynb #5f3468fd
 def _training_loader(path, bs, workers, device, async_tfms=False, aug=False):

@@ -7,7 +7,6 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/bench.workloads.html.md"""
 # %% ../../nbs/36_bench.workloads.ipynb #3615bcd3
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import time
@@ -233,25 +232,18 @@ def dali_photo_loader(folder, bs, workers):
     it = DALIGenericIterator(p, ['x', 'y'], reader_name='files', auto_reset=True, last_batch_policy=LastBatchPolicy.DROP)
     return Reiterable(lambda: ((d[0]['x'], d[0]['y']) for d in it))
 
-def _rrc_box(w:int, h:int, rng, scale=(0.08, 1.), ratio=(3/4, 4/3)) -> tuple:
-    "The box of torchvision's `RandomResizedCrop`, as `(width, height, x, y)`"
-    for _ in range(10):
-        area, r = w * h * rng.uniform(*scale), math.exp(rng.uniform(math.log(ratio[0]), math.log(ratio[1])))
-        cw, ch = round(math.sqrt(area * r)), round(math.sqrt(area / r))
-        if 0 < cw <= w and 0 < ch <= h: return cw, ch, rng.randint(0, w - cw), rng.randint(0, h - ch)
-    return w, h, 0, 0
-
 def spdl_photo_loader(folder, bs, workers, seed=0):
     "Meta's SPDL over the image files: FFmpeg decodes each with a filter that crops it (as `RandomResizedCrop`), resizes it to 64 and flips it half the time, in `workers` threads; batches are normalized"
     import spdl.io
     from spdl.pipeline import PipelineBuilder
+    from torchvision.transforms import RandomResizedCrop
     files = sorted(Path(folder).rglob('*.jpg'))
     classes = {c: i for i, c in enumerate(sorted({f.parent.name for f in files}))}
     rng = random.Random(seed)
     mean, std = torch.tensor(STATS[0]).view(1, 3, 1, 1), torch.tensor(STATS[1]).view(1, 3, 1, 1)
     def load(f):
         packets = spdl.io.demux_image(str(f))
-        cw, ch, x, y = _rrc_box(packets.width, packets.height, rng)
+        y, x, ch, cw = RandomResizedCrop.get_params(torch.empty(1, packets.height, packets.width), (0.08, 1.), (3/4, 4/3))  # torchvision's box
         flt = f"crop={cw}:{ch}:{x}:{y},scale=64:64:flags=bilinear{',hflip' if rng.random() < 0.5 else ''},format=pix_fmts=rgb24"
         return spdl.io.to_torch(spdl.io.convert_frames(spdl.io.decode_packets(packets, filter_desc=flt))), classes[f.parent.name]
     def collate(items):
