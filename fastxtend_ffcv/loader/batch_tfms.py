@@ -177,7 +177,7 @@ class BatchTfms:
         weak:bool=False # Hold `tfms` weakly, as `BatchTfms.of` does, so that it and this can be dropped together
     ):
         self._tfms = weakref.ref(tfms) if weak else (lambda: tfms)
-        self.max_pool, self.runs, self.pools, self._fs = max_pool, {}, {}, ()
+        self.max_pool, self.runs, self.pools, self._fs, self._idle = max_pool, {}, {}, (), True
 
     @property
     def tfms(self) -> Pipeline: return self._tfms()
@@ -215,12 +215,14 @@ class BatchTfms:
         "`tfms(b)`, with `keep` applied as the loader's `finish` did: to what fastai transforms, and to what no transform changed"
         keep = keep or (lambda o, contiguous=False: o)
         tfms, fs = self.tfms, self.tfms.fs
-        if not fs: return keep(b, False)
-        # a single tensor, a dict, a tuple of fastai's own type (`fastuple`), tuples within the batch: all fastai's
-        if type(b) is not tuple or any(isinstance(o, tuple) for o in b): return keep(tfms(keep(b, True) if keep_first else b), False)
         cur = self._fs
         if len(cur) != len(fs) or any(f is not g or f.split_idx != s for f, (g, s) in zip(fs, cur)):  # the transforms changed
             self.runs, self._fs = {}, tuple((f, f.split_idx) for f in fs)
+            self._idle = all(isinstance(f, BatchDecoder) for f in fs)
+        # none, or only decoders that the pipelines asked for (`DecodeNormalized`, where `Normalize` was folded in): nothing to run
+        if self._idle: return keep(b, False)
+        # a single tensor, a dict, a tuple of fastai's own type (`fastuple`), tuples within the batch: all fastai's
+        if type(b) is not tuple or any(isinstance(o, tuple) for o in b): return keep(tfms(keep(b, True) if keep_first else b), False)
         b = list(b)
         fresh, owned, i = [False] * len(b), [False] * len(b), 0
         while True:
