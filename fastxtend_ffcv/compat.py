@@ -26,8 +26,8 @@ import torch
 # %% auto #0
 __all__ = ['FFCV_VERSION', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'keep_torch_threads',
            'plain_image_modes', 'open_reader', 'reader_fields', 'reader_len', 'reader_field_metadata',
-           'decoder_metadata', 'decoder_reader', 'OSCacheManager', 'FFCVLoader', 'set_device', 'FFCVEpochIterator',
-           'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter', 'opencv_c']
+           'reader_item_pages', 'decoder_metadata', 'decoder_reader', 'OSCacheManager', 'FFCVLoader', 'set_device',
+           'FFCVEpochIterator', 'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter', 'opencv_c']
 
 # %% ../nbs/00_compat.ipynb #be10ef54
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -94,6 +94,14 @@ def reader_len(reader:Reader) -> int:
 def reader_field_metadata(reader:Reader, name:str) -> np.ndarray:
     "The metadata of field `name`, one row per item: the values of an `IntField` or `FloatField`, where an image lies and its size"
     return reader.metadata[f'f{list(reader.handlers).index(name)}']  # FFCV numbers the fields in the file's order
+
+def reader_item_pages(reader:Reader) -> np.ndarray:
+    "The page of the file where each item's data starts (the first of its allocations); -1 for an item that has none"
+    table = reader.alloc_table  # FFCV 1.0.2: one row per field of an item that holds data, `sample_id` and `ptr`
+    pages = np.full(reader_len(reader), np.iinfo(np.int64).max, dtype=np.int64)
+    np.minimum.at(pages, table['sample_id'].astype(np.int64), (table['ptr'] // np.uint64(reader.page_size)).astype(np.int64))
+    pages[pages == np.iinfo(np.int64).max] = -1
+    return pages
 
 # %% ../nbs/00_compat.ipynb #8a107473
 def decoder_metadata(op:Operation) -> np.ndarray|None:
@@ -176,13 +184,19 @@ class FFCVLoader(_Loader):
         batch_size:int, num_workers:int, drop_last:bool, batches_ahead:int, recompile:bool,
         seed:int, # The orders' seed
         indices:np.ndarray, # The items to read, in the dtype that the pipelines were compiled for
-        order:OrderOption # `SEQUENTIAL`, `RANDOM` or `QUASI_RANDOM`
+        order:OrderOption|type # `SEQUENTIAL`, `RANDOM` or `QUASI_RANDOM`, or a `TraversalOrder` class
     ):
         "Set what FFCV's `__init__` derives from these arguments: for a shallow copy, which shares the compiled pipelines"
         # FFCV 1.0.2's `Loader.__init__` sets these from its arguments; the compiled code depends on none of them
         self.batch_size, self.num_workers, self.drop_last = batch_size, num_workers, drop_last
         self.batches_ahead, self.recompile, self.seed, self.indices = batches_ahead, recompile, seed, indices
-        self.traversal_order = ORDER_MAP[order](self)
+        self.use_order(order)
+
+    def use_order(self,
+        order:OrderOption|type # One of FFCV's orders, or a `TraversalOrder` class, which FFCV 1.0.2's `__init__` refuses (it tests classes with `isinstance`)
+    ):
+        "Read the next epochs in `order`"
+        self.traversal_order = ORDER_MAP[order](self) if order in ORDER_MAP else order(self)
         self.count_batches_of(self.next_traversal_order())
 
     def count_batches_of(self,
@@ -196,7 +210,7 @@ class FFCVLoader(_Loader):
         epoch:int|None=None # The epoch; by default the next one
     ) -> np.ndarray:
         "The items that process `rank` reads in `epoch`, when the loader is distributed"
-        # FFCV's orders shard with a PyTorch `DistributedSampler`, whose `rank` they read on each `sample_order`
+        # FFCV's orders shard with a PyTorch `DistributedSampler`, whose `rank` they read on each `sample_order`; orders of this package keep a `sampler` with the same `rank`
         t = copy(self.traversal_order)
         t.sampler = copy(t.sampler)
         t.sampler.rank = rank

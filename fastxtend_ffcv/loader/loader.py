@@ -27,6 +27,7 @@ from ..core import clamp_workers
 from ..draws import SharesDraws
 from .config import LoaderConfig, LoaderState, check_indices, file_stamp, open_beton, own_fields
 from .epoch_iterator import Epoch
+from .orders import ffcv_order
 from .plan import Plan, plan_pipelines
 from .show import DataLoaderAPI, Exported, SetupView, TfmdDLMixin, global_order, world_size
 from .threads import loop_threads
@@ -145,9 +146,12 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         with keep_torch_threads():
             # FFCV's OS-cache reader changes Numba's shared `uint8[::1]` type (see `compat`): build with the process
             # cache, whose reader leaves it alone, then swap in our `OSCacheManager`
-            super().__init__(str(config.fname), config.batch_size, clamp_workers(config.num_workers), False, config.order,
+            order = ffcv_order(config.order, config.distributed)  # FFCV's, or one of `orders` that FFCV's `__init__` would refuse
+            super().__init__(str(config.fname), config.batch_size, clamp_workers(config.num_workers), False,
+                             order if isinstance(order, OrderOption) else OrderOption.SEQUENTIAL,
                              config.distributed, config.seed, config.indices, plan.pipelines,
                              {**own_fields(config.fname), **config.custom_fields}, config.drop_last, config.batches_ahead, config.recompile)
+            if not isinstance(order, OrderOption): self.use_order(order)
             if config.os_cache: self.use_memory_manager(OSCacheManager(self.beton_reader))
         pos = [list(self.specs).index(k) for k in plan.outputs]  # FFCV yields its pipelines in its own order
         self._order = None if pos == list(range(len(self.specs))) else pos
@@ -182,7 +186,7 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         # keep the indices' dtype: the compiled pipelines are specialised on it
         indices = np.arange(self.n_items, dtype=self.indices.dtype) if config.indices is None else config.indices.astype(self.indices.dtype)
         res.reconfigure(config.batch_size, clamp_workers(config.num_workers), config.drop_last, config.batches_ahead, config.recompile,
-                        config.seed, indices, config.order)
+                        config.seed, indices, ffcv_order(config.order, config.distributed))
         res.after_batch = Pipeline(plan.batch_tfms, split_idx=config.split_idx)
         res._check_built()
         return res
