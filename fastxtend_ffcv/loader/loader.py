@@ -97,7 +97,7 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         num_workers:int=-1, # Loader threads; -1 for all cores, up to 16. More than the cores is clamped, with a warning
         os_cache:bool=DEFAULT_OS_CACHE, # Let the OS cache the file; set False with `QUASI_RANDOM` for datasets larger than RAM
         order:ORDER_TYPE=OrderOption.SEQUENTIAL, # `SEQUENTIAL`, `RANDOM` or `QUASI_RANDOM`, or their names
-        distributed:bool=False, # Read only this process's shard, like PyTorch's `DistributedSampler`
+        distributed:bool=False, # Read only this process's shard, like PyTorch's `DistributedSampler`; with `QUASI_RANDOM`, a run of the file's pages (`loader.orders`)
         seed:int|None=None, # Seed of the `RANDOM` and `QUASI_RANDOM` orders and of the shared draws; drawn at random if None
         indices:Sequence[int]|None=None, # Read only these items
         pipelines:Mapping[str, Sequence[Operation|torch.nn.Module]|None]={}, # Decoder and FFCV transforms per field
