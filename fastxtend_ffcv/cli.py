@@ -55,6 +55,7 @@ def main(
     smart_threshold:int=None, # With --write-mode smart: the pixels' bytes above which an image is stored as JPEG
     compress_probability:float=0.5, # With --write-mode proportion: the share of images stored as JPEG
     num_workers:int=-1, # Writer processes; -1 for all cores
+    reencode:bool=False, # Encode every JPEG again; by default a JPEG that needs no resizing is stored as it is, losing no quality
     skip_bad:bool=False, # Write the images that can be read and list the others, rather than stop at the first
     overwrite:bool=False, # Replace the files in DEST
     debug:bool=False, # Print the traceback of an error
@@ -66,7 +67,7 @@ def main(
             warnings.simplefilter('ignore', SkippedItems)  # listed below
             res = folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_resolution or None, write_mode,
                                  jpeg_quality, 'skip' if skip_bad else 'raise', overwrite, num_workers,
-                                 smart_threshold=smart_threshold, compress_probability=compress_probability)
+                                 smart_threshold=smart_threshold, compress_probability=compress_probability, keep_jpeg=not reencode)
     except KeyboardInterrupt as e:  # Ctrl-C, or `WriteInterrupted` by SIGTERM or SIGHUP
         signum = e.signum if isinstance(e, WriteInterrupted) else signal.SIGINT
         print(f"fastxtend-ffcv-folder: stopped by {signal.Signals(signum).name}; {dest} is as it was", file=sys.stderr)

@@ -7,6 +7,8 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/fields.image.html.md"""
 # %% ../../nbs/04_fields.image.ipynb #9d7d6bbd
 from __future__ import annotations
 
+import io
+from pathlib import Path
 from typing import NamedTuple
 
 import cv2
@@ -19,7 +21,7 @@ from ffcv.fields.rgb_image import encode_jpeg
 from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
 
 # %% auto #0
-__all__ = ['to_rgb_array', 'resize_image', 'shrunk_size', 'StoredImage', 'RGBImageField']
+__all__ = ['to_rgb_array', 'resize_image', 'shrunk_size', 'StoredImage', 'ImageFile', 'RGBImageField']
 
 # %% ../../nbs/04_fields.image.ipynb #3d19edf7
 def _scale16(a:np.ndarray) -> np.ndarray:
@@ -88,6 +90,20 @@ class StoredImage(NamedTuple):
         if not self.jpg: return self.data.reshape(self.height, self.width, 3)
         return cv2.cvtColor(cv2.imdecode(self.data, cv2.IMREAD_COLOR), cv2.COLOR_BGR2RGB)
 
+# %% ../../nbs/04_fields.image.ipynb #bb16b455
+class ImageFile(NamedTuple):
+    "An image file, read: its bytes, the format and mode that Pillow found, and its pixels as `to_rgb_array` gives them"
+    data:bytes
+    format:str|None # Pillow's name for the file's format: 'JPEG', 'PNG'...
+    mode:str # Pillow's mode of the pixels in the file: 'RGB', 'L', 'CMYK'...
+    pixels:np.ndarray # `H×W×3` uint8
+
+    @classmethod
+    def read(cls, path:str|Path) -> ImageFile:
+        "Read and decode the image file `path`: a broken or truncated file raises here"
+        data = Path(path).read_bytes()
+        with Image.open(io.BytesIO(data)) as im: return cls(data, im.format, im.mode, to_rgb_array(im))
+
 # %% ../../nbs/04_fields.image.ipynb #fbb1f8a9
 class RGBImageField(PreparedField, _RGBImageField):
     "FFCV's `RGBImageField` for any PIL image or uint8 array, with Pillow or OpenCV resizing"
@@ -100,7 +116,8 @@ class RGBImageField(PreparedField, _RGBImageField):
         compress_probability:float=0.5, # With 'proportion', the share of images that are JPEG-compressed
         interpolation:int=cv2.INTER_AREA, # OpenCV's interpolation for resizing
         resample:int=Image.Resampling.LANCZOS, # Pillow's resampling filter for resizing
-        pillow_resize:bool=False # Resize with Pillow rather than OpenCV
+        pillow_resize:bool=False, # Resize with Pillow rather than OpenCV
+        keep_jpeg:bool=True # Store a JPEG file (an `ImageFile`) as its own bytes where it needs no resizing and would be stored as JPEG; False encodes every image again
     ):
         if write_mode not in ('raw', 'jpg', 'smart', 'proportion'):
             raise ValueError(f"write_mode must be 'raw', 'jpg', 'smart' or 'proportion', not {write_mode!r}")
@@ -112,21 +129,33 @@ class RGBImageField(PreparedField, _RGBImageField):
         if not 1 <= jpeg_quality <= 100: raise ValueError(f"jpeg_quality must be in [1,100], got {jpeg_quality}")
         super().__init__(write_mode, max_resolution, smart_threshold, jpeg_quality, compress_probability)
         self.min_resolution, self.interpolation, self.resample, self.pillow_resize = min_resolution, interpolation, resample, pillow_resize
+        self.keep_jpeg = keep_jpeg
 
-    def _as_jpg(self, image:np.ndarray) -> bool:
-        "Whether `image` is stored as JPEG, by `write_mode`: FFCV's rule for each"
-        if self.write_mode == 'smart': return self.smart_threshold is not None and image.nbytes > self.smart_threshold
+    def _as_jpg(self, nbytes:int) -> bool:
+        "Whether an image of `nbytes` of pixels is stored as JPEG, by `write_mode`: FFCV's rule for each"
+        if self.write_mode == 'smart': return self.smart_threshold is not None and nbytes > self.smart_threshold
         if self.write_mode == 'proportion': return np.random.rand() < self.proportion
         return self.write_mode == 'jpg'
 
+    def kept_jpeg(self, image:ImageFile) -> StoredImage|None:
+        "`image`'s own bytes, if it is a JPEG that this field stores as it is: RGB or grey, needing no resizing, and stored as JPEG"
+        h, w = image.pixels.shape[:2]
+        if not (self.keep_jpeg and image.format == 'JPEG' and image.mode in ('RGB', 'L')): return None
+        if shrunk_size(h, w, self.max_resolution, self.min_resolution) != (h, w) or max(h, w) > 65535: return None
+        return StoredImage(True, h, w, np.frombuffer(image.data, np.uint8)) if self._as_jpg(h * w * 3) else None
+
     def prepare(self, image) -> StoredImage:
-        "`image` as it will be written: in RGB, resized, and JPEG-encoded if it is stored as JPEG"
+        "`image` as it will be written: in RGB, resized, and JPEG-encoded if it is stored as JPEG; a JPEG file kept as it is, where it can be"
         if isinstance(image, StoredImage): return image
+        if isinstance(image, Path): image = ImageFile.read(image)
+        if isinstance(image, ImageFile):
+            if (kept := self.kept_jpeg(image)) is not None: return kept
+            image = image.pixels
         image = resize_image(to_rgb_array(image), self.max_resolution, self.min_resolution,
                              self.interpolation, self.resample, self.pillow_resize)
         h, w = image.shape[:2]
         if max(h, w) > 65535: raise ValueError(f"FFCV stores an image's sides in 16 bits; this one is {w}x{h}: pass a max_resolution")
-        jpg = self._as_jpg(image)
+        jpg = self._as_jpg(image.nbytes)
         return StoredImage(jpg, h, w, encode_jpeg(image, self.jpeg_quality) if jpg else image.reshape(-1))
 
     def max_bytes(self, image:StoredImage) -> int:

@@ -18,7 +18,7 @@ import numpy as np
 from PIL import Image
 from fastcore.meta import delegates
 
-from ..fields.image import RGBImageField, to_rgb_array
+from ..fields.image import ImageFile, RGBImageField
 from .writer import DatasetWriter, ItemError, deferred_signals, remove_stale, stop_on_signals
 from ffcv.fields import IntField
 
@@ -73,7 +73,7 @@ def image_files(
 
 # %% ../../nbs/11_writer.splits.ipynb #ca80f3dd
 class ImageFolder:
-    "Images with their class indices in `vocab`, as `(H×W×3 uint8 array, int)` items: of `path/CLASS/IMAGE`, or the `(file, class)` pairs of `items`"
+    "Images with their class indices in `vocab`, as `(ImageFile, int)` items: of `path/CLASS/IMAGE`, or the `(file, class)` pairs of `items`"
     def __init__(self,
         path:str|Path|None=None, # Folder with one subfolder per class
         vocab:Sequence[str]|None=None, # Class names; by default those of the images, sorted
@@ -98,7 +98,7 @@ class ImageFolder:
     def __len__(self): return len(self.items)
     def __getitem__(self, i):
         f, y = self.items[i]
-        with Image.open(f) as im: return to_rgb_array(im), y
+        return ImageFile.read(f), y  # its bytes too: `RGBImageField` keeps a JPEG that needs no change as it is
 
 def _class_items(path:Path) -> list[tuple[Path,str]]:
     "The `(file, class)` pairs of the class folders of `path`"
