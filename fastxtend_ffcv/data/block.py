@@ -19,15 +19,16 @@ from PIL import Image
 
 from fastcore.basics import noop
 from fastai.data.transforms import RandomSplitter
-from fastai.vision.core import PILMask
+from fastai.imports import noop as _fastai_noop
+from fastai.vision.core import PILImage, PILMask
 
 from .pipelines import target_field, target_kind
-from ..fields import RGBImageField, to_mask_array
+from ..fields import ImageFile, RGBImageField, to_mask_array
 from ..transforms import LabelKind
 from ..writer import write_splits
 
 # %% auto #0
-__all__ = ['fingerprint', 'check_splits', 'dblock_datasets', 'dsets_to_ffcv', 'FieldTargets']
+__all__ = ['fingerprint', 'check_splits', 'dblock_datasets', 'dsets_to_ffcv', 'opens_files', 'FieldTargets']
 
 # %% ../../nbs/29_data.block.ipynb #11276528
 def fingerprint(dsets) -> str:
@@ -97,6 +98,7 @@ def dsets_to_ffcv(
     num_workers:int=-1, # Writer processes; -1 for all cores
     on_error:str='raise', # 'raise' stops at the first item that can't be read; 'skip' writes the others and lists them in `meta.json`
     codes:Sequence|None=None, # The classes of mask targets (`MaskBlock`'s codes)
+    keep_jpeg:bool=True, # Store a JPEG file that needs no resizing as it is, where the `DataBlock` only opens its items (`RGBImageField`'s `keep_jpeg`)
     source=None # What the `DataBlock` read, for messages
 ) -> dict:
     "Write both splits of `dsets` to `path`, all or nothing, unless the files there were written from the same source; return their metadata"
@@ -107,6 +109,7 @@ def dsets_to_ffcv(
     path = Path(path)
     meta_file, fp = path/'meta.json', fingerprint(dsets)
     settings = dict(max_resolution=max_resolution, write_mode=write_mode, codes=None if codes is None else [str(c) for c in codes])
+    if write_mode != 'raw': settings['keep_jpeg'] = keep_jpeg  # raw pixels are never JPEG: a cache written before this setting stays valid
     if meta_file.exists():
         meta = json.loads(meta_file.read_text())
         if meta.get('fingerprint') == fp and meta.get('settings') == settings and all((path/f'{s}.beton').exists() for s in ('train', 'valid')):
@@ -118,13 +121,14 @@ def dsets_to_ffcv(
     else: vocab = [str(o) for o in dsets.vocab] if kind not in (LabelKind.float, LabelKind.points) else None
     n = len(np.asarray(dsets.train.tls[-1][0]).reshape(-1, 2)) if kind is LabelKind.points else len(vocab or [])  # points per item, or classes
     sources = {'train': [str(o) for o in dsets.train.items], 'valid': [str(o) for o in dsets.valid.items]}
-    def fields(): return {'image': RGBImageField(write_mode, max_resolution=max_resolution), 'label': target_field(kind, n, max_resolution)}
+    def fields(): return {'image': RGBImageField(write_mode, max_resolution=max_resolution, keep_jpeg=keep_jpeg), 'label': target_field(kind, n, max_resolution)}
     def metadata(kept, skipped):
         items = {s: [sources[s][i] for i in idxs] for s, idxs in kept.items()}
         meta = dict(fingerprint=fp, settings=settings, kind=kind.value, vocab=vocab, items=items, skipped=[str(e) for e in skipped],
                     paths=all(isinstance(o, Path) for o in dsets.items))
         return {'meta.json': json.dumps(meta)}
-    splits = {s: (FieldTargets(ds, kind), fields(), sources[s]) for s, ds in (('train', dsets.train), ('valid', dsets.valid))}
+    files = keep_jpeg and write_mode != 'raw' and opens_files(dsets)
+    splits = {s: (FieldTargets(ds, kind, files), fields(), sources[s]) for s, ds in (('train', dsets.train), ('valid', dsets.valid))}
     write_splits(path, splits, metadata, on_error, num_workers)
     return json.loads(meta_file.read_text())
 
@@ -133,15 +137,32 @@ def _size_of(image) -> tuple[int,int]:
     "The (height, width) of a PIL image or an array"
     return (image.size[1], image.size[0]) if isinstance(image, Image.Image) else tuple(np.shape(image)[:2])
 
+def _plain_jpeg(f:Path) -> bool:
+    "Whether `f` is a JPEG of RGB or grey pixels, which Pillow opens as fastai's `PILImage.create` does: from its header alone"
+    try:
+        with Image.open(f) as im: return im.format == 'JPEG' and im.mode in ('RGB', 'L')
+    except Exception: return False  # reading it as fastai does names the error
+
+def opens_files(dsets) -> bool:
+    "Whether `dsets`' images are its items (files) opened by fastai's `PILImage.create`, and nothing more: no `get_x` that changes them"
+    impls = [m.implementation for f in dsets.tls[0].tfms.fs for m in f.encodes.methods]
+    return any(o == PILImage.create for o in impls) and all(o == PILImage.create or o is _fastai_noop for o in impls)
+
 class FieldTargets:
     "A `Datasets` split, with targets as the field of their `kind` wants them"
-    def __init__(self, ds, kind:LabelKind): self.ds, self.kind = ds, LabelKind(kind)
+    def __init__(self,
+        ds, # A split of a fastai `Datasets` of (image, target)
+        kind:LabelKind, # The targets' kind
+        files:bool=False # Give the images of JPEG files as `ImageFile`s (with their bytes), where the `Datasets` only opens its items (`opens_files`)
+    ): self.ds, self.kind, self.files = ds, LabelKind(kind), files
     def __len__(self): return len(self.ds)
     def __getitem__(self, i):
-        x, y = self.ds[i]
+        item = self.ds.items[i] if self.files else None
+        if isinstance(item, Path) and _plain_jpeg(item): x, y = ImageFile.read(item), self.ds.tls[1][i]  # the pixels fastai's `PILImage` gives
+        else: x, y = self.ds[i]
         if self.kind is LabelKind.multi: y = np.asarray(y, dtype=np.float32)
         elif self.kind is LabelKind.float: y = np.array([float(y)], dtype=np.float32)
         elif self.kind is LabelKind.mask: y = to_mask_array(PILMask.create(y) if isinstance(y, (str, Path)) else y)
-        elif self.kind is LabelKind.points: y = (np.asarray(y, dtype=np.float32).reshape(-1, 2), _size_of(x))
+        elif self.kind is LabelKind.points: y = (np.asarray(y, dtype=np.float32).reshape(-1, 2), _size_of(x.pixels if isinstance(x, ImageFile) else x))
         else: y = int(y)
         return x, y

@@ -191,6 +191,7 @@ class FFCVDataLoaders(DataLoaders):
         batch_tfms=None, # fastai batch transforms; defaults to the `DataBlock`'s
         valid_crop:float|None=None, # Validate on a centre crop of this share of the shorter side, not as the item transforms do
         on_error:str='raise', # 'raise' stops at the first item that can't be read; 'skip' writes the others, listed in `meta.json` (the folder command's `--skip-bad`)
+        keep_jpeg:bool=True, # With a JPEG `write_mode`, store JPEG files that need no resizing as they are (`dsets_to_ffcv`)
         **kwargs
     ):
         "Write `dblock`'s splits of `source` to .beton (once), and load them with FFCV `Loader`s that do what its transforms do"
@@ -199,7 +200,7 @@ class FFCVDataLoaders(DataLoaders):
                             "pass valid_crop to validate on a centre crop, or train_pipelines and valid_pipelines")
         dsets = dblock_datasets(dblock, source)
         codes = next((t.codes for t in listify(dblock.item_tfms) if isinstance(t, AddMaskCodes)), None)
-        meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes, source=source)
+        meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes, keep_jpeg=keep_jpeg, source=source)
         device, kind = kwargs.get('device'), LabelKind(meta['kind'])
         train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device, draws=kind.follows_image)
         kwargs.setdefault('train_pipelines', {'image': train, 'label': target_pipeline(kind, device, train[0])})
