@@ -26,8 +26,8 @@ import torch
 # %% auto #0
 __all__ = ['FFCV_VERSION', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'keep_torch_threads',
            'plain_image_modes', 'open_reader', 'reader_fields', 'reader_len', 'reader_field_metadata',
-           'reader_item_pages', 'decoder_metadata', 'decoder_reader', 'OSCacheManager', 'FFCVLoader', 'set_device',
-           'FFCVEpochIterator', 'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter', 'opencv_c']
+           'reader_item_pages', 'reader_problem', 'decoder_metadata', 'decoder_reader', 'OSCacheManager', 'FFCVLoader',
+           'set_device', 'FFCVEpochIterator', 'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter', 'opencv_c']
 
 # %% ../nbs/00_compat.ipynb #be10ef54
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -72,7 +72,7 @@ from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
 from ffcv.reader import Reader
-from ffcv.types import TYPE_ID_HANDLER, FieldDescType, HeaderType
+from ffcv.types import ALLOC_TABLE_TYPE, TYPE_ID_HANDLER, FieldDescType, HeaderType
 from ffcv.writer import MAX_PAGE_SIZE, MIN_PAGE_SIZE, DatasetWriter as _DatasetWriter
 
 # %% ../nbs/00_compat.ipynb #0700a16e
@@ -102,6 +102,19 @@ def reader_item_pages(reader:Reader) -> np.ndarray:
     np.minimum.at(pages, table['sample_id'].astype(np.int64), (table['ptr'] // np.uint64(reader.page_size)).astype(np.int64))
     pages[pages == np.iinfo(np.int64).max] = -1
     return pages
+
+def reader_problem(reader:Reader) -> str|None:
+    "What makes a file that FFCV's reader opened unreadable: a table of its items' data cut short, or data past where it ends; None if nothing"
+    # FFCV 1.0.2 reads the table from `alloc_table_ptr` to the end of the file, whatever its length, and checks nothing
+    start, size = int(reader.header['alloc_table_ptr']), Path(reader.file_name).stat().st_size
+    if (size - start) % ALLOC_TABLE_TYPE.itemsize: return "the table of where its items' data lie is cut short: the file is truncated"
+    table = reader.alloc_table
+    if len(table) and int((table['ptr'] + table['size']).max()) > start: return "an item's data runs past the end of the data"
+    # every item has as many allocations as the file has fields that hold data: an item with fewer lost its last ones
+    counts = np.bincount(table['sample_id'].astype(np.int64), minlength=reader_len(reader))
+    if len(table) and (missing := int((counts < counts.max()).sum())):
+        return f"the data of {missing} of its {reader_len(reader)} items are missing from its table: the file is truncated"
+    return None
 
 # %% ../nbs/00_compat.ipynb #8a107473
 def decoder_metadata(op:Operation) -> np.ndarray|None:

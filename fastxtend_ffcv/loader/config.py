@@ -19,7 +19,7 @@ import torch.distributed as dist
 
 from fastai.torch_core import default_device
 
-from ..compat import header_fields, open_reader
+from ..compat import header_fields, open_reader, reader_problem
 from ..core import check_int
 from .threads import ThreadChoice
 from ..roles import OwnField
@@ -88,9 +88,11 @@ def open_beton(
     custom_fields:Mapping={} # The classes of fields that FFCV does not know, besides this package's
 ) -> Reader:
     "FFCV's `Reader` of `fname`, with this package's fields found in its header, or a clear error if it is no readable .beton"
-    try: return open_reader(fname, {**own_fields(fname), **custom_fields})
+    try: reader = open_reader(fname, {**own_fields(fname), **custom_fields})
     except Exception as e:
         raise ValueError(f"{fname} is not a readable FFCV .beton file ({type(e).__name__}: {e})") from e
+    if (problem := reader_problem(reader)) is not None: raise ValueError(f"{fname} is not a readable FFCV .beton file: {problem}")
+    return reader
 
 def file_stamp(fname) -> tuple|None:
     "What changes when `fname` is written: its inode, size and modification time; None if it is gone"

@@ -45,6 +45,8 @@ class EpochLoader(Protocol):
     device:torch.device # Where the batches go
     def in_batch_order(self, b:tuple) -> tuple:
         "`b`, as FFCV's pipelines give it, in the order of the loader's outputs"
+    def check_file(self):
+        "Raise if the loader's file changed since it opened it"
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #7a61cc1f
 class _Closed(Exception):
@@ -149,6 +151,7 @@ class EpochIterator(FFCVEpochIterator):
     def before_batch(self, b_ix):
         # FFCV's `run` has just set torch's threads to `num_workers`, process-wide
         if b_ix == 0: torch.set_num_threads(self._torch_threads)
+        self.loader.check_file()  # a file replaced mid-epoch stops the epoch with a clear error, not garbage or a crash (one `stat`)
 
     def after_pipelines(self, b_ix, slot, b):
         if b_ix == 0 and not self.uses_cuda: self._fresh_outputs(b)

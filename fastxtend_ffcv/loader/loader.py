@@ -236,7 +236,7 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
 
     def __iter__(self):
         "Start an epoch, as FFCV does (compiling if needed, and starting the thread that prepares batches); iterate over its batches"
-        self._check_file()
+        self.check_file()
         order = self.epoch_order()
         if self.drop_last: order = order[:len(order) // self.batch_size * self.batch_size]
         self._start_draws()
@@ -252,7 +252,7 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
 
     def batch_to_show(self, unique:bool=False, n:int=1):
         "The `n`th batch of the next epoch, or, if `unique`, one of its first item augmented a batch's worth of times; the epoch is left as it was"
-        self._check_file()
+        self.check_file()
         order = self.epoch_order()
         if len(order) == 0: raise ValueError(f"This Loader of {self.config.fname.name} has no items")
         order = np.resize(order, n * self.batch_size) if n > 1 else order[:self.batch_size]
@@ -264,7 +264,7 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
             return b
         finally: epoch.close()
 
-    def _check_file(self):
+    def check_file(self):
         "Raise if the file changed since the loader opened it: FFCV maps it into memory, so reading could crash"
         if file_stamp(self.config.fname) != self._stamp:
             raise RuntimeError(f"{self.config.fname} was rewritten or removed after this Loader opened it. Reading it now could "
