@@ -27,7 +27,7 @@ from ..core import clamp_workers
 from ..draws import SharesDraws
 from .config import LoaderConfig, LoaderState, check_indices, file_stamp, open_beton, own_fields
 from .epoch_iterator import Epoch
-from .orders import ffcv_order
+from .orders import check_quasi_random, ffcv_order
 from .plan import Plan, plan_pipelines
 from .show import DataLoaderAPI, Exported, SetupView, TfmdDLMixin, global_order, world_size
 from .threads import loop_threads
@@ -135,6 +135,7 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
                               loop_threads, sample_indices, before_iter, after_batch, after_iter, get_idxs, tuple(owns))
         reader = open_beton(config.fname, config.custom_fields)
         config = config.checked(reader_len(reader))
+        check_quasi_random(config.order, reader, config.fname)
         # plan: from the caller's operations, which FFCV binds to this file (as FFCV's own Loader does)
         plan = _plan(config, pipelines, reader_fields(reader), warn=True)
         # build
@@ -181,6 +182,7 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
     def _copy_with(self, config:LoaderConfig, plan:Plan):
         "A shallow copy of this loader, sharing its compiled pipelines, with `config` and the batch side of `plan`"
         res = copy(self)
+        check_quasi_random(config.order, self.beton_reader, config.fname)
         res.config, res.plan = config, replace(plan, pipelines=self.plan.pipelines)
         res.state = LoaderState(batch_types=self.state.batch_types)
         # keep the indices' dtype: the compiled pipelines are specialised on it

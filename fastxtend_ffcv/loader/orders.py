@@ -8,17 +8,19 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/loader.orders.html.md"""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import torch.distributed as dist
 
 from ffcv.loader.loader import OrderOption
+from ffcv.reader import Reader
 from ffcv.traversal_order.base import TraversalOrder
 
-from ..compat import reader_item_pages
+from ..compat import reader_item_pages, reader_len
 
 # %% auto #0
-__all__ = ['quasi_random_shard', 'Shard', 'QuasiRandomShards', 'ffcv_order']
+__all__ = ['quasi_random_shard', 'Shard', 'QuasiRandomShards', 'ffcv_order', 'check_quasi_random']
 
 # %% ../../nbs/17a_loader.orders.ipynb #be41f793
 def quasi_random_shard(
@@ -73,3 +75,14 @@ def ffcv_order(
 ) -> OrderOption|type:
     "What a loader hands FFCV for `order`: FFCV's own, or this module's where FFCV has none"
     return QuasiRandomShards if distributed and order == OrderOption.QUASI_RANDOM else order
+
+# %% ../../nbs/17a_loader.orders.ipynb #64cfa4d1
+def check_quasi_random(
+    order:OrderOption, # The loader's order
+    reader:Reader, # FFCV's reader of its file
+    fname:Path # The file, for the message
+):
+    "Refuse `QUASI_RANDOM` for a file whose items have no data in pages"
+    if order == OrderOption.QUASI_RANDOM and reader_len(reader) and (reader_item_pages(reader) < 0).all():
+        raise ValueError(f"QUASI_RANDOM orders items by the pages of {Path(fname).name} that their data lie in, but its items keep all their fields "
+                         "(ints and floats) in its metadata, in no page: use RANDOM, which shuffles them as well and costs no more")
