@@ -7,7 +7,8 @@
 # over the repository's results); --transforms times the augmentations against fastai's; --training times sync and
 # async batch transforms while a model trains (for a GPU machine); --segmentation times the segmentation loaders against
 # fastai's DataLoader (segmentation.{csv,md}); --layer times only the fastai layer's cost against FFCV's own Loader (alone and
-# with work in the loop, at 32 px) and the photo workload with its peers (layer.{csv,md}). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
+# with work in the loop, at 32 px) and the photo workload with its peers (layer.{csv,md}); --scale times writing with and
+# without re-encoding JPEGs and QUASI_RANDOM against RANDOM without the OS cache, with the memory each holds (scale.{csv,md}). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
 # `peers` extra, and FFmpeg's shared libraries from Debian for SPDL), so that the photo rows include them.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -8,13 +8,15 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/bench.suite.html.md"""
 from __future__ import annotations
 
 try:  # the `bench` extra, all imported here so that a missing one fails now, not minutes into a run
-    import matplotlib, pandas as pd, skimage, sklearn, tabulate
+    import matplotlib, pandas as pd, psutil, skimage, sklearn, tabulate
 except ImportError as e:
     pkg = {'skimage': 'scikit-image', 'sklearn': 'scikit-learn'}.get(e.name, e.name)
     raise ImportError(f'The benchmark suite needs {pkg}, which did not import: pip install "fastxtend-ffcv[bench]"') from e
 
+import json
 import os
 import statistics
+import threading
 import tempfile
 import time
 from functools import partial
@@ -27,10 +29,10 @@ from fastcore.script import call_parse
 from fastai.torch_core import TensorCategory, TensorImage
 from fasttransform import Pipeline
 
-from ..compat import keep_torch_threads
+from ..compat import MIN_PAGE_SIZE, keep_torch_threads
 from ..core import max_workers
-from ..fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder, RGBImageField
-from ..writer import DatasetWriter
+from ..fields import CenterCropRGBImageDecoder, ImageFile, RandomResizedCropRGBImageDecoder, RGBImageField
+from ..writer import DatasetWriter, folder_to_ffcv
 from .workloads import *
 from .augmentations import bench_transforms
 from ..datasets import Columns
@@ -40,13 +42,14 @@ from ..transforms import ops
 from ffcv.fields import IntField, NDArrayField
 from ffcv.fields.decoders import IntDecoder, NDArrayDecoder, SimpleRGBImageDecoder
 from ffcv.fields.decoders import RandomResizedCropRGBImageDecoder as FFCVRandomResizedCropRGBImageDecoder
+from ffcv.libffcv import imdecode
 from ffcv.loader import Loader as FFCVLoader
 from ..transforms import NormalizeImage, RandomHorizontalFlip
 from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 
 # %% auto #0
-__all__ = ['bench_writer', 'bench_layer', 'bench_batch_tfms', 'bench_photo', 'bench_tabular', 'bench_loop', 'bench_imagenet',
-           'bench_segmentation', 'bench_training', 'run_suite', 'main']
+__all__ = ['bench_writer', 'bench_keep_jpeg', 'bench_orders', 'bench_layer', 'bench_batch_tfms', 'bench_photo', 'bench_tabular',
+           'bench_loop', 'bench_imagenet', 'bench_segmentation', 'bench_training', 'run_suite', 'main']
 
 # %% ../../nbs/37_bench.suite.ipynb #be3b5638
 def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
@@ -60,6 +63,88 @@ def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
                       overwrite=True).from_indexed_dataset(Columns(crops, np.zeros(n, np.int64)))
         rows.append(dict(section='writer', workload='jpg64', loader=f'DatasetWriter', workers=w, bs=None, images_s=n/(time.perf_counter()-t)))
     return pd.DataFrame(rows)
+
+# %% ../../nbs/37_bench.suite.ipynb #eb198852
+def _ffcv_decoded(data:np.ndarray, h:int, w:int) -> np.ndarray:
+    "The `h×w` RGB pixels that FFCV's decoder gives the JPEG bytes `data`"
+    out = np.zeros((h, w, 3), np.uint8)
+    imdecode(data, out, h, w, h, w, 0, 0, 1, 1, False, False)
+    return out
+
+def _pixel_error(files:list, field:RGBImageField) -> float:
+    "Mean absolute difference between the pixels that FFCV's decoder gives what `field` stores of each of `files`, and those it gives the file"
+    errs = []
+    for f in files:
+        st = field.prepare(ImageFile.read(f))
+        orig = np.fromfile(f, np.uint8)
+        errs.append(np.abs(_ffcv_decoded(st.data, st.height, st.width).astype(np.int16) - _ffcv_decoded(orig, st.height, st.width)).mean())
+    return float(np.mean(errs))
+
+def bench_keep_jpeg(
+    folder:Path, # An image folder of JPEG files, one subfolder per class
+    dest:Path, # Folder for the written files
+    workers:int=2, # Writer processes
+    max_resolution:int=500, # As `folder_to_ffcv`'s: images this size or smaller are kept as they are
+    workload:str='photo128 folder' # The name of the rows
+) -> pd.DataFrame:
+    "Writing `folder` with its JPEGs kept as they are, and with every one encoded again: images/s, MiB written, and the mean absolute error of FFCV's decoding of what is stored, against its decoding of the files (200 of them)"
+    files, rows = sorted(Path(folder).rglob('*.jpg')), []
+    n = len(files)
+    for keep in (True, False):
+        out = Path(dest)/('kept' if keep else 'reencoded')
+        t = time.perf_counter()
+        folder_to_ffcv(folder, out, max_resolution=max_resolution, num_workers=workers, progress=False, overwrite=True, keep_jpeg=keep)
+        s = time.perf_counter() - t
+        rows.append(dict(section='writer', workload=workload, loader='keep_jpeg' if keep else 'reencode', workers=workers, images_s=n / s,
+                         mib=sum(f.stat().st_size for f in out.glob('*.beton')) / 2**20,
+                         pixel_error=_pixel_error(files[:200], RGBImageField('jpg', max_resolution, keep_jpeg=keep))))
+    return pd.DataFrame(rows)
+
+# %% ../../nbs/37_bench.suite.ipynb #a09ae0ec
+def _epoch_peak(dl) -> tuple[float, int, int]:
+    "Seconds for one epoch of `dl`, its items, and the most that the process's resident memory grew meanwhile, in bytes"
+    proc, done = psutil.Process(), threading.Event()
+    base = proc.memory_info().rss
+    peak = [base]
+    def watch():
+        while not done.wait(0.002): peak[0] = max(peak[0], proc.memory_info().rss)
+    watcher = threading.Thread(target=watch, daemon=True); watcher.start()
+    try: s, n, _ = epoch_time(dl)
+    finally: done.set(); watcher.join()
+    return s, n, peak[0] - base
+
+def bench_orders(
+    path:Path, # Folder for the file
+    n:int=2048, # Items of 256 KiB: 512 MiB in all, by default
+    bss=(8, 64), # Batch sizes
+    workers=(1, 2), # Decoding threads
+    rounds:int=3 # Timed epochs of each loader
+) -> pd.DataFrame:
+    "`RANDOM` against `QUASI_RANDOM` with `os_cache=False` (and `RANDOM` through the OS's cache): images/s, and the most that resident memory grew over an epoch"
+    fname = Path(path)/'orders.beton'
+    class Items:
+        def __len__(self): return n
+        def __getitem__(self, i): return np.full(2**18 - 64, i % 251, np.uint8), i
+    DatasetWriter(fname, {'x': NDArrayField(np.dtype('uint8'), (2**18 - 64,)), 'y': IntField()}, page_size=MIN_PAGE_SIZE, overwrite=True).from_indexed_dataset(Items())
+    out = []
+    for bs in bss:
+        for w in workers:
+            def loader(order, os_cache):
+                dl = Loader(fname, bs, num_workers=w, order=order, os_cache=os_cache, seed=0, device='cpu',
+                            pipelines={'x': [NDArrayDecoder()], 'y': [IntDecoder()]})
+                dl.one_batch()  # compiled: its memory is not the epoch's
+                return dl
+            dls = {'RANDOM, os_cache=False': loader('random', False), 'QUASI_RANDOM, os_cache=False': loader('quasi_random', False),
+                   'RANDOM, os_cache=True': loader('random', True)}
+            res = {k: [] for k in dls}
+            for _ in range(rounds):
+                for k, dl in dls.items(): res[k].append(_epoch_peak(dl))
+            for k, r in res.items():
+                s = statistics.median(o[0] for o in r)
+                out.append(dict(section='orders', workload='256KiB items, 512 MiB', loader=k, bs=bs, workers=w, images_s=r[0][1] / s,
+                                rss_growth_mib=max(o[2] for o in r) / 2**20, file_mib=fname.stat().st_size / 2**20))
+            del dls
+    return pd.DataFrame(out)
 
 # %% ../../nbs/37_bench.suite.ipynb #71f8c334
 def bench_layer(data:dict, workloads=('raw32', 'jpg32', 'photo128'), bss=(64, 256), workers=(1, 2), rounds=5) -> pd.DataFrame:
@@ -352,6 +437,7 @@ def main(
     training:bool=False, # Only time sync and async batch transforms while a model trains (for a GPU), into training.csv and training.md
     segmentation:bool=False, # Only time the segmentation loaders (`bench_segmentation`), into segmentation.csv and segmentation.md
     layer:bool=False, # Only the fastai layer's cost: `bench_batch_tfms`, `bench_layer` and `bench_loop` at 32 px, and `bench_photo` with the peers, into layer.csv and layer.md
+    scale:bool=False, # Only data at scale: writing with and without re-encoding JPEGs (`bench_keep_jpeg`) and `QUASI_RANDOM` against `RANDOM` (`bench_orders`), into scale.csv and scale.md
 ):
     "Run the benchmark suite; print the table and save it as CSV, Markdown and a plot"
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
@@ -359,6 +445,7 @@ def main(
     if segmentation: return _main_segmentation(out, quick)
     if training: return _main_training(out, quick)
     if layer: return _main_layer(out, quick)
+    if scale: return _main_scale(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
     cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'layer_share', 'share_of_limit',
             'vs_fastai', 'vs_ffcv', 'vs_plain']
@@ -432,6 +519,26 @@ def _main_transforms(out:Path, quick:bool) -> pd.DataFrame:
     df.to_csv(out/'transforms.csv', index=False)
     (out/'transforms.md').write_text(f"Measured {_machine()}.\n\n{table}\n")
     _wrote(out, 'transforms.csv', 'transforms.md')
+    return df
+
+def _main_scale(out:Path, quick:bool) -> pd.DataFrame:
+    with tempfile.TemporaryDirectory() as d:
+        data = write_workloads(Path(d), 100, 200 if quick else 2000, 100)
+        photos = Path(d)/'photo400'  # larger JPEGs, which the folder command's max_resolution of 500 keeps
+        for i, img in enumerate(photo_crops(50 if quick else 1000, 400, seed=4)):
+            (photos/str(i % 10)).mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(photos/str(i % 10)/f'{i}.jpg'), cv2.cvtColor(img, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, 90])
+        w = min(2, max_workers())
+        df = pd.concat([bench_keep_jpeg(data['photo128_files'], Path(d)/'keep_jpeg', workers=w),
+                        bench_keep_jpeg(photos, Path(d)/'keep_jpeg400', workers=w, workload='photo400 folder'),
+                        bench_orders(Path(d), n=128 if quick else 2048, bss=(8,) if quick else (8, 64), workers=(1,) if quick else (1, 2),
+                                     rounds=1 if quick else 3)], ignore_index=True)
+    cols = ['section', 'workload', 'loader', 'bs', 'workers', 'images_s', 'mib', 'pixel_error', 'rss_growth_mib', 'file_mib']
+    table = df[cols].to_markdown(index=False, floatfmt='.3g')
+    print(_machine()); print(table)
+    df.to_csv(out/'scale.csv', index=False)
+    (out/'scale.md').write_text(f"Measured {_machine()}.\n\n{table}\n")
+    _wrote(out, 'scale.csv', 'scale.md')
     return df
 
 # %% ../../nbs/37_bench.suite.ipynb #f6c83317
