@@ -26,8 +26,9 @@ import torch
 # %% auto #0
 __all__ = ['FFCV_VERSION', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'keep_torch_threads',
            'plain_image_modes', 'open_reader', 'reader_fields', 'reader_len', 'reader_field_metadata',
-           'reader_item_pages', 'reader_problem', 'decoder_metadata', 'decoder_reader', 'OSCacheManager', 'FFCVLoader',
-           'set_device', 'FFCVEpochIterator', 'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter', 'opencv_c']
+           'reader_item_pages', 'reader_problem', 'file_problem', 'decoder_metadata', 'decoder_reader',
+           'OSCacheManager', 'FFCVLoader', 'set_device', 'FFCVEpochIterator', 'rewrite_field_types', 'header_fields',
+           'FFCVDatasetWriter', 'opencv_c']
 
 # %% ../nbs/00_compat.ipynb #be10ef54
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -72,7 +73,7 @@ from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
 from ffcv.reader import Reader
-from ffcv.types import ALLOC_TABLE_TYPE, TYPE_ID_HANDLER, FieldDescType, HeaderType
+from ffcv.types import ALLOC_TABLE_TYPE, CURRENT_VERSION, TYPE_ID_HANDLER, FieldDescType, HeaderType
 from ffcv.writer import MAX_PAGE_SIZE, MIN_PAGE_SIZE, DatasetWriter as _DatasetWriter
 
 # %% ../nbs/00_compat.ipynb #0700a16e
@@ -114,6 +115,15 @@ def reader_problem(reader:Reader) -> str|None:
     counts = np.bincount(table['sample_id'].astype(np.int64), minlength=reader_len(reader))
     if len(table) and (missing := int((counts < counts.max()).sum())):
         return f"the data of {missing} of its {reader_len(reader)} items are missing from its table: the file is truncated"
+    return None
+
+def file_problem(fname:str|Path) -> str|None:
+    "What makes `fname` unreadable that shows before FFCV's reader opens it: no FFCV header, or a file that ends before its table; None if nothing"
+    size = Path(fname).stat().st_size
+    header = np.fromfile(fname, HeaderType, count=1)
+    if len(header) == 0 or int(header[0]['version']) != CURRENT_VERSION: return "it does not start with an FFCV header"
+    if (start := int(header[0]['alloc_table_ptr'])) > size:
+        return f"it ends at byte {size:,}, before its table of where items' data lie (at byte {start:,}): the file is truncated"
     return None
 
 # %% ../nbs/00_compat.ipynb #8a107473

@@ -19,7 +19,7 @@ import torch.distributed as dist
 
 from fastai.torch_core import default_device
 
-from ..compat import header_fields, open_reader, reader_problem
+from ..compat import file_problem, header_fields, open_reader, reader_problem
 from ..core import check_int
 from .threads import ThreadChoice
 from ..roles import OwnField
@@ -90,6 +90,7 @@ def open_beton(
     "FFCV's `Reader` of `fname`, with this package's fields found in its header, or a clear error if it is no readable .beton"
     try: reader = open_reader(fname, {**own_fields(fname), **custom_fields})
     except Exception as e:
+        if (problem := file_problem(fname)) is not None: raise ValueError(f"{fname} is not a readable FFCV .beton file: {problem}") from e
         raise ValueError(f"{fname} is not a readable FFCV .beton file ({type(e).__name__}: {e})") from e
     if (problem := reader_problem(reader)) is not None: raise ValueError(f"{fname} is not a readable FFCV .beton file: {problem}")
     return reader
