@@ -56,7 +56,6 @@ class CropDecoder(SharesDraws, FusesFlip):
             if interpolation == 'area' or opencv_c() is None:
                 raise ValueError("views need interpolation 'auto' or 'linear', through OpenCV's C API: 'area' is FFCV's own code, which crops once")
             if dct_scale: raise ValueError("dct_scale decodes each image at the size its crop needs, and views crop it several times: leave it off with views")
-            if draws is not None: raise ValueError("draws with views: a decoder that follows would see one crop of several; leave draws out with views")
         translate = check_int(translate, 'translate', 0, min(self.output_size) - 1,
                               what=f"an int from 0 to under the output's shorter side ({min(self.output_size)})")
         if translate and (interpolation == 'area' or opencv_c() is None):

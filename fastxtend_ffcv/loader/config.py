@@ -192,3 +192,5 @@ class LoaderState:
     batch_types:tuple|None = None # The types of a batch's parts, from the first batch, which `decode` restores
     thread_choice:ThreadChoice|None = None # The torch thread count of the loop that yields batches fastest, when the loader chooses it
     batches:int = 0 # The batches that the current epoch has handed to the training loop
+    epoch:int = -1 # The epoch whose batches `batches` counts; -1 before the first
+    skip:int = 0 # Batches that the next epoch starts after: where a state that the loader loaded (`load_state_dict`) left off

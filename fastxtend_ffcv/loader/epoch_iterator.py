@@ -232,10 +232,11 @@ class Epoch:
         dl:EpochLoader, # The loader
         order:np.ndarray, # The items of the epoch, in order
         after_iter=noop, # Called once the epoch is exhausted
-        tracked:bool=True # Count the batches handed out in `dl.state.batches`: an epoch of the training loop's, not `one_batch`'s
+        tracked:bool=True, # Count the batches handed out in `dl.state.batches`: an epoch of the training loop's, not `one_batch`'s
+        start:int=0 # The batches of the epoch handed out before `order`'s first: a resumed epoch counts on from them
     ):
-        self.dl, self.after_iter, self.tracked, self.k, self._done = dl, after_iter, tracked, 0, False
-        if tracked: dl.state.batches = 0
+        self.dl, self.after_iter, self.tracked, self.k, self._done = dl, after_iter, tracked, start, False
+        if tracked: dl.state.batches = start
         if not dl.compiled or dl.recompile: dl.generate_code()
         with keep_torch_threads(): self.it = (AsyncEpochIterator if dl.config.async_tfms else EpochIterator)(dl, order)
         self._owner, self._choice = None, None  # the thread whose torch threads the epoch holds, from its first batch

@@ -7,6 +7,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/loader.loader.html.md"""
 # %% ../../nbs/21_loader.loader.ipynb #419cb295
 from __future__ import annotations
 
+import hashlib
 import warnings
 from copy import copy, deepcopy
 from dataclasses import replace
@@ -15,6 +16,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 import torch
+import torch.distributed as dist
 
 from fastcore.basics import noop
 from fastcore.meta import delegates
@@ -147,7 +149,7 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         with keep_torch_threads():
             # FFCV's OS-cache reader changes Numba's shared `uint8[::1]` type (see `compat`): build with the process
             # cache, whose reader leaves it alone, then swap in our `OSCacheManager`
-            order = ffcv_order(config.order, config.distributed)  # FFCV's, or one of `orders` that FFCV's `__init__` would refuse
+            order = ffcv_order(config.order, config.distributed)  # FFCV's, or one of `orders`, which FFCV's `__init__` would refuse
             super().__init__(str(config.fname), config.batch_size, clamp_workers(config.num_workers), False,
                              order if isinstance(order, OrderOption) else OrderOption.SEQUENTIAL,
                              config.distributed, config.seed, config.indices, plan.pipelines,
@@ -241,10 +243,11 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         self.check_file()
         order = self.epoch_order()
         if self.drop_last: order = order[:len(order) // self.batch_size * self.batch_size]
+        skip, self.state.skip = self.state.skip, 0  # a loaded state's place: its batches are not read again
         self._start_draws()
-        self.next_epoch += 1
+        self.state.epoch, self.next_epoch = self.next_epoch, self.next_epoch + 1
         (self.config.before_iter or noop)()
-        return Epoch(self, order, self.config.after_iter or noop)
+        return Epoch(self, order[skip * self.batch_size:], self.config.after_iter or noop, start=skip)
 
     def one_batch(self,
         batches_ahead:bool=False # Prepare `batches_ahead + 2` batches and return the last, as fastxtend does to warm up
@@ -265,6 +268,40 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
             for _ in range(n): b = next(epoch)
             return b
         finally: epoch.close()
+
+    def state_dict(self) -> dict:
+        "Where this loader is: the epoch under way and the batches of it handed out, with what decides the rest; plain values for `torch.save`"
+        epoch, done = self.state.epoch, self.state.batches
+        if epoch < 0 or done >= len(self): epoch, done = self.next_epoch, 0  # none started, or the last one finished: the next, from its start
+        return dict(kind='fastxtend_ffcv.Loader', version=1, epoch=int(epoch), batches=int(done), seed=int(self.seed),
+                    **{k: v for k, v in self._identity().items()})
+
+    def _identity(self) -> dict:
+        "What a saved place is valid for: the file, the items and their order, the batches, the shard"
+        return dict(file=self.config.fname.name, file_bytes=self.config.fname.stat().st_size, n_items=int(self.n_items),
+                    indices=hashlib.sha1(np.ascontiguousarray(self.indices).tobytes()).hexdigest(), n_indices=len(self.indices),
+                    order=self.config.order.name, batch_size=int(self.batch_size), drop_last=bool(self.drop_last),
+                    world_size=world_size() if self.distributed else 1,
+                    rank=dist.get_rank() if self.distributed and dist.is_initialized() else 0)
+
+    def load_state_dict(self,
+        state:dict # From `state_dict`, of a loader of the same file, items, order, batch size and shard
+    ):
+        "Go on from `state`: the next epoch is the saved one, from the batch after the last one handed out, with the same items and draws"
+        if not isinstance(state, dict) or state.get('kind') != 'fastxtend_ffcv.Loader':
+            raise TypeError(f"Not a Loader's state_dict: a {type(state).__name__}" + (f" with keys {sorted(state)[:8]}" if isinstance(state, dict) else ''))
+        if state.get('version') != 1: raise ValueError(f"A Loader state of version {state.get('version')}; this fastxtend-ffcv reads version 1")
+        differ = [f"{k}: saved {state.get(k)!r}, here {v!r}" for k, v in self._identity().items() if state.get(k) != v]
+        if differ: raise ValueError(f"This state was saved by a loader that reads other batches than this one ({'; '.join(differ)}): "
+                                    "build the loader as it was when the state was saved")
+        epoch, done = state['epoch'], state['batches']
+        if not (isinstance(epoch, int) and epoch >= 0 and isinstance(done, int) and 0 <= done < max(1, len(self))):
+            raise ValueError(f"A state at batch {done!r} of epoch {epoch!r}; this loader's epochs have {len(self)} batches")
+        if state['seed'] != self.seed:  # a loader built with seed=None drew its own: take the saved one, for the same order and draws
+            self.config = self.config.replace(seed=state['seed'])
+            self.seed = self.config.seed
+            self.use_order(ffcv_order(self.config.order, self.config.distributed))
+        self.next_epoch, self.state.skip = epoch, done
 
     def check_file(self):
         "Raise if the file changed since the loader opened it: FFCV maps it into memory, so reading could crash"

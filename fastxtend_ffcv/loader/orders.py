@@ -73,8 +73,8 @@ def ffcv_order(
     order:OrderOption, # `SEQUENTIAL`, `RANDOM` or `QUASI_RANDOM`
     distributed:bool # Whether the loader reads one process's shard
 ) -> OrderOption|type:
-    "What a loader hands FFCV for `order`: FFCV's own, or this module's where FFCV has none"
-    return QuasiRandomShards if distributed and order == OrderOption.QUASI_RANDOM else order
+    "What a loader hands FFCV for `order`: FFCV's own, or this module's for `QUASI_RANDOM`"
+    return QuasiRandomShards if order == OrderOption.QUASI_RANDOM else order
 
 # %% ../../nbs/17a_loader.orders.ipynb #64cfa4d1
 def check_quasi_random(
