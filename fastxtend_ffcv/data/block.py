@@ -83,6 +83,10 @@ def dblock_datasets(
         splits = (dblock.splitter or RandomSplitter())(items) if len(items) else ([], [])
         try: check_splits(len(splits[0]), len(splits[1]), source)
         except ValueError as empty: raise empty from e
+        if isinstance(e, OSError):  # fastai's `Datasets` opens the first training item to set up its types: name it
+            first = items[splits[0][0]]
+            raise ValueError(f"{first} can't be read: {type(e).__name__}: {e}. fastai's Datasets opens the first training item to set up "
+                             "its types, before anything is written, so on_error='skip' can't skip this one: fix or remove the file") from e
         raise
     check_splits(len(dsets.train), len(dsets.valid), source)
     if [list(o) for o in (dblock.splitter or RandomSplitter())(dsets.items)] != [list(o) for o in dsets.splits]:
