@@ -7,6 +7,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/data.core.html.md"""
 # %% ../../nbs/30_data.core.ipynb #ea93985e
 from __future__ import annotations
 
+import inspect
 import json
 import tempfile
 from copy import deepcopy
@@ -28,7 +29,7 @@ from ..compat import set_device
 from ..core import max_workers
 from .block import FieldTargets, dblock_datasets, dsets_to_ffcv
 from .pipelines import dblock_image_pipelines, image_pipeline, target_field, target_pipeline
-from ..fields import RGBImageField, to_rgb_array
+from ..fields import ImageFile, RGBImageField, to_rgb_array
 from ..loader import Exported, Loader, LoaderDataset, OrderOption, TfmdDLMixin, tfms_to
 from ..transforms import LabelKind
 from ..writer import DatasetWriter
@@ -38,10 +39,18 @@ from ffcv.transforms.ops import ToDevice as _ToDevice
 __all__ = ['ffcv_test_dl', 'FFCVDataLoaders', 'InferenceLoader']
 
 # %% ../../nbs/30_data.core.ipynb #689973c5
-def _open_image(o) -> np.ndarray:
-    "An image file, PIL image or array, as the writer would store it"
+def _open_image(o) -> np.ndarray|ImageFile:
+    "A PIL image or array as an RGB array; an image file as an `ImageFile`, which `RGBImageField` stores as the writers store files"
     if isinstance(o, (Image.Image, np.ndarray)): return to_rgb_array(o)
-    with Image.open(o) as im: return to_rgb_array(im)
+    return ImageFile.read(o)
+
+def _field_settings(dl) -> dict:
+    "The image field's settings of the files that `dl` reads, as the `meta.json` beside them records them; none where there is none"
+    fname = getattr(getattr(dl, 'config', None), 'fname', None)
+    meta = Path(fname).parent/'meta.json' if fname is not None else None
+    if meta is None or not meta.is_file(): return {}
+    settings, names = json.loads(meta.read_text()).get('settings', {}), inspect.signature(RGBImageField).parameters
+    return {k: v for k, v in settings.items() if k in names}
 
 def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
 
@@ -92,7 +101,7 @@ def ffcv_test_dl(
     for k in ('num_workers', 'process', 'rm_type_tfms'): kwargs.pop(k, None)
     pipes = dl.fresh_pipelines()
     names = list(pipes)
-    fields = {names[0]: RGBImageField()}
+    fields = {names[0]: RGBImageField(**_field_settings(dl))}  # written as the loader's own files were: the same pixels for the same file
     kind = _kind(dl)
     if with_labels:  # classes are the vocabulary's; points, as many as the items have (the writer refuses items with others)
         n = max(1, int(np.prod(np.shape(items[0][1]))) // 2) if kind is LabelKind.points and items else len(dl.vocab or [])
