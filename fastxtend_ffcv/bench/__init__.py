@@ -10,8 +10,9 @@ __all__ = []
 # %% ../../nbs/38_bench.ipynb #d52e7014
 from .workloads import *
 from .augmentations import *
+from .scale import *
 from .suite import *
-from . import workloads as _workloads, augmentations as _augmentations, suite as _suite
+from . import workloads as _workloads, augmentations as _augmentations, scale as _scale, suite as _suite
 
 # %% ../../nbs/38_bench.ipynb #f3451290
-__all__ = [*_workloads.__all__, *_augmentations.__all__, *_suite.__all__]
+__all__ = [*_workloads.__all__, *_augmentations.__all__, *_scale.__all__, *_suite.__all__]

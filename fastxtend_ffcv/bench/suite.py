@@ -35,6 +35,7 @@ from ..fields import CenterCropRGBImageDecoder, ImageFile, RandomResizedCropRGBI
 from ..writer import DatasetWriter, folder_to_ffcv
 from .workloads import *
 from .augmentations import bench_transforms
+from .scale import bench_keep_jpeg, bench_orders
 from ..datasets import Columns
 from ..loader import Loader, OrderOption
 from ..loader.batch_tfms import BatchTfms
@@ -48,8 +49,8 @@ from ..transforms import NormalizeImage, RandomHorizontalFlip
 from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 
 # %% auto #0
-__all__ = ['bench_writer', 'bench_keep_jpeg', 'bench_orders', 'bench_layer', 'bench_batch_tfms', 'bench_photo', 'bench_tabular',
-           'bench_loop', 'bench_imagenet', 'bench_segmentation', 'bench_training', 'run_suite', 'main']
+__all__ = ['bench_writer', 'bench_layer', 'bench_batch_tfms', 'bench_photo', 'bench_tabular', 'bench_loop', 'bench_imagenet',
+           'bench_segmentation', 'bench_training', 'run_suite', 'main']
 
 # %% ../../nbs/37_bench.suite.ipynb #be3b5638
 def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
@@ -63,88 +64,6 @@ def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
                       overwrite=True).from_indexed_dataset(Columns(crops, np.zeros(n, np.int64)))
         rows.append(dict(section='writer', workload='jpg64', loader=f'DatasetWriter', workers=w, bs=None, images_s=n/(time.perf_counter()-t)))
     return pd.DataFrame(rows)
-
-# %% ../../nbs/37_bench.suite.ipynb #eb198852
-def _ffcv_decoded(data:np.ndarray, h:int, w:int) -> np.ndarray:
-    "The `h×w` RGB pixels that FFCV's decoder gives the JPEG bytes `data`"
-    out = np.zeros((h, w, 3), np.uint8)
-    imdecode(data, out, h, w, h, w, 0, 0, 1, 1, False, False)
-    return out
-
-def _pixel_error(files:list, field:RGBImageField) -> float:
-    "Mean absolute difference between the pixels that FFCV's decoder gives what `field` stores of each of `files`, and those it gives the file"
-    errs = []
-    for f in files:
-        st = field.prepare(ImageFile.read(f))
-        orig = np.fromfile(f, np.uint8)
-        errs.append(np.abs(_ffcv_decoded(st.data, st.height, st.width).astype(np.int16) - _ffcv_decoded(orig, st.height, st.width)).mean())
-    return float(np.mean(errs))
-
-def bench_keep_jpeg(
-    folder:Path, # An image folder of JPEG files, one subfolder per class
-    dest:Path, # Folder for the written files
-    workers:int=2, # Writer processes
-    max_resolution:int=500, # As `folder_to_ffcv`'s: images this size or smaller are kept as they are
-    workload:str='photo128 folder' # The name of the rows
-) -> pd.DataFrame:
-    "Writing `folder` with its JPEGs kept as they are, and with every one encoded again: images/s, MiB written, and the mean absolute error of FFCV's decoding of what is stored, against its decoding of the files (200 of them)"
-    files, rows = sorted(Path(folder).rglob('*.jpg')), []
-    n = len(files)
-    for keep in (True, False):
-        out = Path(dest)/('kept' if keep else 'reencoded')
-        t = time.perf_counter()
-        folder_to_ffcv(folder, out, max_resolution=max_resolution, num_workers=workers, progress=False, overwrite=True, keep_jpeg=keep)
-        s = time.perf_counter() - t
-        rows.append(dict(section='writer', workload=workload, loader='keep_jpeg' if keep else 'reencode', workers=workers, images_s=n / s,
-                         mib=sum(f.stat().st_size for f in out.glob('*.beton')) / 2**20,
-                         pixel_error=_pixel_error(files[:200], RGBImageField('jpg', max_resolution, keep_jpeg=keep))))
-    return pd.DataFrame(rows)
-
-# %% ../../nbs/37_bench.suite.ipynb #a09ae0ec
-def _epoch_peak(dl) -> tuple[float, int, int]:
-    "Seconds for one epoch of `dl`, its items, and the most that the process's resident memory grew meanwhile, in bytes"
-    proc, done = psutil.Process(), threading.Event()
-    base = proc.memory_info().rss
-    peak = [base]
-    def watch():
-        while not done.wait(0.002): peak[0] = max(peak[0], proc.memory_info().rss)
-    watcher = threading.Thread(target=watch, daemon=True); watcher.start()
-    try: s, n, _ = epoch_time(dl)
-    finally: done.set(); watcher.join()
-    return s, n, peak[0] - base
-
-def bench_orders(
-    path:Path, # Folder for the file
-    n:int=2048, # Items of 256 KiB: 512 MiB in all, by default
-    bss=(8, 64), # Batch sizes
-    workers=(1, 2), # Decoding threads
-    rounds:int=3 # Timed epochs of each loader
-) -> pd.DataFrame:
-    "`RANDOM` against `QUASI_RANDOM` with `os_cache=False` (and `RANDOM` through the OS's cache): images/s, and the most that resident memory grew over an epoch"
-    fname = Path(path)/'orders.beton'
-    class Items:
-        def __len__(self): return n
-        def __getitem__(self, i): return np.full(2**18 - 64, i % 251, np.uint8), i
-    DatasetWriter(fname, {'x': NDArrayField(np.dtype('uint8'), (2**18 - 64,)), 'y': IntField()}, page_size=MIN_PAGE_SIZE, overwrite=True).from_indexed_dataset(Items())
-    out = []
-    for bs in bss:
-        for w in workers:
-            def loader(order, os_cache):
-                dl = Loader(fname, bs, num_workers=w, order=order, os_cache=os_cache, seed=0, device='cpu',
-                            pipelines={'x': [NDArrayDecoder()], 'y': [IntDecoder()]})
-                dl.one_batch()  # compiled: its memory is not the epoch's
-                return dl
-            dls = {'RANDOM, os_cache=False': loader('random', False), 'QUASI_RANDOM, os_cache=False': loader('quasi_random', False),
-                   'RANDOM, os_cache=True': loader('random', True)}
-            res = {k: [] for k in dls}
-            for _ in range(rounds):
-                for k, dl in dls.items(): res[k].append(_epoch_peak(dl))
-            for k, r in res.items():
-                s = statistics.median(o[0] for o in r)
-                out.append(dict(section='orders', workload='256KiB items, 512 MiB', loader=k, bs=bs, workers=w, images_s=r[0][1] / s,
-                                rss_growth_mib=max(o[2] for o in r) / 2**20, file_mib=fname.stat().st_size / 2**20))
-            del dls
-    return pd.DataFrame(out)
 
 # %% ../../nbs/37_bench.suite.ipynb #71f8c334
 def bench_layer(data:dict, workloads=('raw32', 'jpg32', 'photo128'), bss=(64, 256), workers=(1, 2), rounds=5) -> pd.DataFrame:
@@ -468,6 +387,15 @@ def _machine() -> str:
 def _wrote(out:Path, *fnames):
     print(f"Wrote {', '.join(fnames[:-1])} and {fnames[-1]} to {out.resolve()}")
 
+def _save(out:Path, name:str, df:pd.DataFrame, table:pd.DataFrame|None=None, floatfmt:str='.3g', machine:str|None=None, notes:str='') -> pd.DataFrame:
+    "Print `table` (by default `df`) as Markdown, and save `df` as `name`.csv and the table as `name`.md in `out`, dated with the machine"
+    machine, md = machine or _machine(), (df if table is None else table).to_markdown(index=False, floatfmt=floatfmt)
+    print(machine); print(md + notes)
+    df.to_csv(out/f'{name}.csv', index=False)
+    (out/f'{name}.md').write_text(f"Measured {machine}.\n\n{md}{notes}\n")
+    _wrote(out, f'{name}.csv', f'{name}.md')
+    return df
+
 def _tiny_model(): return torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, stride=4), torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(8, 10))
 
 def _main_training(out:Path, quick:bool) -> pd.DataFrame:
@@ -475,12 +403,7 @@ def _main_training(out:Path, quick:bool) -> pd.DataFrame:
         data = write_workloads(Path(d), 100, 200 if quick else 2000, 100)
         df = (bench_training(data, bs=16, workers=1, steps=3, rounds=1, model_fn=_tiny_model) if quick else bench_training(data))
     gpu = torch.cuda.get_device_name() if torch.cuda.is_available() else 'no GPU'
-    table = df.to_markdown(index=False, floatfmt=',.1f')
-    print(_machine(), gpu); print(table)
-    df.to_csv(out/'training.csv', index=False)
-    (out/'training.md').write_text(f"Measured {_machine()}, {gpu}.\n\n{table}\n")
-    _wrote(out, 'training.csv', 'training.md')
-    return df
+    return _save(out, 'training', df, floatfmt=',.1f', machine=f'{_machine()}, {gpu}')
 
 def _main_layer(out:Path, quick:bool) -> pd.DataFrame:
     workers = tuple(sorted({1, min(2, max_workers())}))
@@ -492,34 +415,19 @@ def _main_layer(out:Path, quick:bool) -> pd.DataFrame:
                         bench_photo(data, bss, workers, max(1, rounds // 3))], ignore_index=True)
     missing = {k: v for k, v in peers().items() if v}
     cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'vs_plain', 'vs_ffcv', 'vs_fastai']
-    table = df[[c for c in cols if c in df]].to_markdown(index=False, floatfmt='.3g')
     notes = ''.join(f"\n\n{k} did not run: {v}" for k, v in missing.items())
-    print(_machine()); print(table + notes)
-    df.to_csv(out/'layer.csv', index=False)
-    (out/'layer.md').write_text(f"Measured {_machine()}.\n\n{table}{notes}\n")
-    _wrote(out, 'layer.csv', 'layer.md')
-    return df
+    return _save(out, 'layer', df, df[[c for c in cols if c in df]], notes=notes)
 
 def _main_segmentation(out:Path, quick:bool) -> pd.DataFrame:
     workers = tuple(sorted({1, min(2, max_workers()), max_workers()}))
     with tempfile.TemporaryDirectory() as d:
         df = bench_segmentation(Path(d), 100, bss=(16,), workers=(1,), rounds=1) if quick else bench_segmentation(Path(d), workers=workers)
     cols = ['workload', 'work', 'bs', 'workers', 'loader', 'images_s', 's_per_batch', 'vs_fastai']
-    table = df[cols].to_markdown(index=False, floatfmt='.3g')
-    print(_machine()); print(table)
-    df.to_csv(out/'segmentation.csv', index=False)
-    (out/'segmentation.md').write_text(f"Measured {_machine()}.\n\n{table}\n")
-    _wrote(out, 'segmentation.csv', 'segmentation.md')
-    return df
+    return _save(out, 'segmentation', df, df[cols])
 
 def _main_transforms(out:Path, quick:bool) -> pd.DataFrame:
     df = bench_transforms(sizes=(32,), bss=(16,), threads=(1,), rounds=1) if quick else bench_transforms()
-    table = df.to_markdown(index=False, floatfmt=',.0f')
-    print(_machine()); print(table)
-    df.to_csv(out/'transforms.csv', index=False)
-    (out/'transforms.md').write_text(f"Measured {_machine()}.\n\n{table}\n")
-    _wrote(out, 'transforms.csv', 'transforms.md')
-    return df
+    return _save(out, 'transforms', df, floatfmt=',.0f')
 
 def _main_scale(out:Path, quick:bool) -> pd.DataFrame:
     with tempfile.TemporaryDirectory() as d:
@@ -534,12 +442,7 @@ def _main_scale(out:Path, quick:bool) -> pd.DataFrame:
                         bench_orders(Path(d), n=128 if quick else 2048, bss=(8,) if quick else (8, 64), workers=(1,) if quick else (1, 2),
                                      rounds=1 if quick else 3)], ignore_index=True)
     cols = ['section', 'workload', 'loader', 'bs', 'workers', 'images_s', 'mib', 'pixel_error', 'rss_growth_mib', 'file_mib']
-    table = df[cols].to_markdown(index=False, floatfmt='.3g')
-    print(_machine()); print(table)
-    df.to_csv(out/'scale.csv', index=False)
-    (out/'scale.md').write_text(f"Measured {_machine()}.\n\n{table}\n")
-    _wrote(out, 'scale.csv', 'scale.md')
-    return df
+    return _save(out, 'scale', df, df[cols])
 
 # %% ../../nbs/37_bench.suite.ipynb #f6c83317
 def _plot(df, fname):

@@ -40,7 +40,7 @@ from ffcv.loader.loader import DEFAULT_OS_CACHE, ORDER_TYPE, OrderOption
 from ffcv.pipeline.operation import Operation
 
 # %% auto #0
-__all__ = ['check_crops', 'Loader', 'SampleIndexCallback', 'SampleIndexCheck', 'OrderOption']
+__all__ = ['check_crops', 'SavesPlace', 'Loader', 'SampleIndexCallback', 'SampleIndexCheck', 'OrderOption']
 
 # %% ../../nbs/21_loader.loader.ipynb #8d88829c
 _all_ = ['OrderOption']
@@ -90,8 +90,45 @@ def _new_kwargs(config:LoaderConfig, n_items:int, dataset, kwargs:dict) -> dict:
     if kwargs['get_idxs'] is not None: kwargs.setdefault('drop_last', False)
     return kwargs
 
+# %% ../../nbs/21_loader.loader.ipynb #3c603fcf
+class SavesPlace:
+    "A loader's place in an epoch, saved (`state_dict`) and restored (`load_state_dict`); for a `Loader`, whose `__iter__` starts an epoch after `state.skip` batches"
+    def state_dict(self) -> dict:
+        "Where this loader is: the epoch under way and the batches of it handed out, with what decides the rest; plain values for `torch.save`"
+        epoch, done = self.state.epoch, self.state.batches
+        if epoch < 0 or done >= len(self): epoch, done = self.next_epoch, 0  # none started, or the last one finished: the next, from its start
+        return dict(kind='fastxtend_ffcv.Loader', version=1, epoch=int(epoch), batches=int(done), seed=int(self.seed),
+                    **{k: v for k, v in self._identity().items()})
+
+    def _identity(self) -> dict:
+        "What a saved place is valid for: the file, the items and their order, the batches, the shard"
+        return dict(file=self.config.fname.name, file_bytes=self.config.fname.stat().st_size, n_items=int(self.n_items),
+                    indices=hashlib.sha1(np.ascontiguousarray(self.indices).tobytes()).hexdigest(), n_indices=len(self.indices),
+                    order=self.config.order.name, batch_size=int(self.batch_size), drop_last=bool(self.drop_last),
+                    world_size=world_size() if self.distributed else 1,
+                    rank=dist.get_rank() if self.distributed and dist.is_initialized() else 0)
+
+    def load_state_dict(self,
+        state:dict # From `state_dict`, of a loader of the same file, items, order, batch size and shard
+    ):
+        "Go on from `state`: the next epoch is the saved one, from the batch after the last one handed out, with the same items and draws"
+        if not isinstance(state, dict) or state.get('kind') != 'fastxtend_ffcv.Loader':
+            raise TypeError(f"Not a Loader's state_dict: a {type(state).__name__}" + (f" with keys {sorted(state)[:8]}" if isinstance(state, dict) else ''))
+        if state.get('version') != 1: raise ValueError(f"A Loader state of version {state.get('version')}; this fastxtend-ffcv reads version 1")
+        differ = [f"{k}: saved {state.get(k)!r}, here {v!r}" for k, v in self._identity().items() if state.get(k) != v]
+        if differ: raise ValueError(f"This state was saved by a loader that reads other batches than this one ({'; '.join(differ)}): "
+                                    "build the loader as it was when the state was saved")
+        epoch, done = state['epoch'], state['batches']
+        if not (isinstance(epoch, int) and epoch >= 0 and isinstance(done, int) and 0 <= done < max(1, len(self))):
+            raise ValueError(f"A state at batch {done!r} of epoch {epoch!r}; this loader's epochs have {len(self)} batches")
+        if state['seed'] != self.seed:  # a loader built with seed=None drew its own: take the saved one, for the same order and draws
+            self.config = self.config.replace(seed=state['seed'])
+            self.seed = self.config.seed
+            self.use_order(ffcv_order(self.config.order, self.config.distributed))
+        self.next_epoch, self.state.skip = epoch, done
+
 # %% ../../nbs/21_loader.loader.ipynb #8765f770
-class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
+class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
     "FFCV's `Loader` with fastai's batch transforms, callbacks and `DataLoader` API"
     def __init__(self,
         fname:str|Path, # Path to the dataset, in FFCV's .beton format
@@ -268,40 +305,6 @@ class Loader(DataLoaderAPI, TfmdDLMixin, FFCVLoader):
             for _ in range(n): b = next(epoch)
             return b
         finally: epoch.close()
-
-    def state_dict(self) -> dict:
-        "Where this loader is: the epoch under way and the batches of it handed out, with what decides the rest; plain values for `torch.save`"
-        epoch, done = self.state.epoch, self.state.batches
-        if epoch < 0 or done >= len(self): epoch, done = self.next_epoch, 0  # none started, or the last one finished: the next, from its start
-        return dict(kind='fastxtend_ffcv.Loader', version=1, epoch=int(epoch), batches=int(done), seed=int(self.seed),
-                    **{k: v for k, v in self._identity().items()})
-
-    def _identity(self) -> dict:
-        "What a saved place is valid for: the file, the items and their order, the batches, the shard"
-        return dict(file=self.config.fname.name, file_bytes=self.config.fname.stat().st_size, n_items=int(self.n_items),
-                    indices=hashlib.sha1(np.ascontiguousarray(self.indices).tobytes()).hexdigest(), n_indices=len(self.indices),
-                    order=self.config.order.name, batch_size=int(self.batch_size), drop_last=bool(self.drop_last),
-                    world_size=world_size() if self.distributed else 1,
-                    rank=dist.get_rank() if self.distributed and dist.is_initialized() else 0)
-
-    def load_state_dict(self,
-        state:dict # From `state_dict`, of a loader of the same file, items, order, batch size and shard
-    ):
-        "Go on from `state`: the next epoch is the saved one, from the batch after the last one handed out, with the same items and draws"
-        if not isinstance(state, dict) or state.get('kind') != 'fastxtend_ffcv.Loader':
-            raise TypeError(f"Not a Loader's state_dict: a {type(state).__name__}" + (f" with keys {sorted(state)[:8]}" if isinstance(state, dict) else ''))
-        if state.get('version') != 1: raise ValueError(f"A Loader state of version {state.get('version')}; this fastxtend-ffcv reads version 1")
-        differ = [f"{k}: saved {state.get(k)!r}, here {v!r}" for k, v in self._identity().items() if state.get(k) != v]
-        if differ: raise ValueError(f"This state was saved by a loader that reads other batches than this one ({'; '.join(differ)}): "
-                                    "build the loader as it was when the state was saved")
-        epoch, done = state['epoch'], state['batches']
-        if not (isinstance(epoch, int) and epoch >= 0 and isinstance(done, int) and 0 <= done < max(1, len(self))):
-            raise ValueError(f"A state at batch {done!r} of epoch {epoch!r}; this loader's epochs have {len(self)} batches")
-        if state['seed'] != self.seed:  # a loader built with seed=None drew its own: take the saved one, for the same order and draws
-            self.config = self.config.replace(seed=state['seed'])
-            self.seed = self.config.seed
-            self.use_order(ffcv_order(self.config.order, self.config.distributed))
-        self.next_epoch, self.state.skip = epoch, done
 
     def check_file(self):
         "Raise if the file changed since the loader opened it: FFCV maps it into memory, so reading could crash"
