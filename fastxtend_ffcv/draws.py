@@ -76,3 +76,9 @@ class SharesDraws:
     def start_draws(self):
         "The compiled `start(index)` of `draws`, or one that does nothing without it"
         return self.draws.start() if self.draws is not None else _no_draws
+
+    def with_draws(self,
+        followed:bool=False # Whether other operations follow this one, which must then place what they decode exactly as it does
+    ):
+        "A copy of this operation that draws from a `Draws` of its own, for a `Loader` to give every sample the same draws in every run; None where it can't, or has no need"
+        return None

@@ -62,8 +62,19 @@ class CropDecoder(SharesDraws, FusesFlip):
             raise ValueError("translate needs interpolation 'auto' or 'linear', through OpenCV's C API: 'area' is FFCV's own code")
         self.interpolation, self.flip, self.draws, self.views, self.translate = interpolation, flip, draws, views, translate
         self.dct_scale = bool(dct_scale) if dct_scale is not None else dct_default and draws is None and views == 1 and self._opencv() is not None
+        self._dct_chosen = dct_scale is not None  # the caller's choice, which `with_draws` keeps
 
     def draws_at_random(self) -> bool: return self.flip > 0 or self.translate > 0
+
+    def with_draws(self,
+        followed:bool=False # Whether a mask or points follow this decoder: then the copy decodes at full size (no `dct_scale`) unless `dct_scale` was asked for
+    ):
+        "A copy of this decoder that draws from a `Draws` of its own; None where it has one, draws nothing at random, or can't (FFCV's own 'area' code)"
+        if self.draws is not None or not self.draws_at_random() or self._opencv() is None: return None
+        out = copy(self)
+        out.draws = Draws()
+        if followed and not self._dct_chosen: out.dct_scale = False
+        return out
 
     def _opencv(self):
         "OpenCV's C functions, or None where FFCV's own code (`INTER_AREA` only) decodes"
@@ -280,7 +291,11 @@ class FollowsCrop(Follower):
         "Refuse an image decoder that draws without `Draws`, and items whose target is for another size than their image; call it in `declare_state_and_memory`"
         lead = self.follow
         if lead.draws_at_random() and lead.draws is None:
-            raise ValueError(f"{type(lead).__name__} draws its crop or flip at random: give it draws=Draws(), so that its {self.what} follows the same draws")
+            raise ValueError(f"{type(lead).__name__} draws its crop or flip at random: give it draws=Draws() (this package's Loader gives it one), "
+                             f"so that its {self.what} follows the same draws")
+        if lead.dct_scale:
+            raise ValueError(f"{type(lead).__name__} decodes JPEGs at a smaller scale (dct_scale=True), which moves its crop by up to half an "
+                             f"output pixel, and its {self.what} would not move: pass dct_scale=False")
         meta, lead_meta = decoder_metadata(self), decoder_metadata(lead)
         if lead_meta is not None and len(lead_meta) == len(meta):  # the image's field, where the graph has read it already
             bad = np.flatnonzero((meta['height'] != lead_meta['height']) | (meta['width'] != lead_meta['width']))

@@ -19,6 +19,7 @@ from fasttransform import Pipeline
 from fastai.data.transforms import IntToFloatTensor, Normalize
 from fastai.torch_core import TensorImage, TensorImageBase, TensorMask, to_cpu
 
+from ..draws import SharesDraws
 from ..fields.decoders import CropDecoder, SelectView
 from ..roles import BatchDecoded, BatchDecoder, Follower, FusesFlip, ImageOperation, PlainFlip
 from ..transforms.ops import NormalizeImage, SampleIndexDecoder, ToDevice, ToTensorBase, ToTensorImage, ToTensorSampleIndex
@@ -31,7 +32,7 @@ from ffcv.transforms.normalize import NormalizeImage as _FFCVNormalizeImage
 from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _FFCVToTensor, ToTorchImage
 
 # %% auto #0
-__all__ = ['SAMPLE_INDEX', 'PASSES', 'Plan', 'Draft', 'user_tfms', 'own_lists', 'fuse_flips', 'fold_normalize',
+__all__ = ['SAMPLE_INDEX', 'PASSES', 'Plan', 'Draft', 'user_tfms', 'own_lists', 'fuse_flips', 'share_draws', 'fold_normalize',
            'check_operations', 'warn_unscaled', 'batch_decoders', 'split_views', 'add_sample_index', 'name_outputs',
            'plan_pipelines']
 
@@ -123,6 +124,32 @@ def fuse_flips(d:Draft) -> Draft:
             out[name] = [spec[0].following(copies[id(spec[0].follow)]), *spec[1:]]
             steps.append(f"{name}: {type(spec[0]).__name__} follows the decoder that flips")
     return d.did('; '.join(steps), pipelines=out) if steps else d
+
+# %% ../../nbs/16_loader.plan.ipynb #d7fe0acc
+def _decoder(spec):
+    "The decoder of a pipeline: the first operation of a list, or a `PipelineSpec`'s"
+    if isinstance(spec, PipelineSpec): return spec.decoder
+    return spec[0] if isinstance(spec, list) and spec else None
+
+def _with_decoder(spec, decoder):
+    "`spec` with `decoder` in place of its own"
+    return PipelineSpec(spec.source, decoder, spec.transforms) if isinstance(spec, PipelineSpec) else [decoder, *spec[1:]]
+
+def share_draws(d:Draft) -> Draft:
+    "Each decoder that draws at random without a `Draws` replaced by a copy that has one (`SharesDraws.with_draws`); decoders that follow it follow the copy"
+    decoders = {id(op): op for op in map(_decoder, d.pipelines.values()) if isinstance(op, SharesDraws)}
+    followed = {id(op.follow) for op in map(_decoder, d.pipelines.values()) if isinstance(op, Follower)}
+    copies = {k: c for k, op in decoders.items() if (c := op.with_draws(followed=k in followed)) is not None}
+    if not copies: return d
+    out, steps = {}, []
+    for name, spec in d.pipelines.items():
+        op = _decoder(spec)
+        if id(op) in copies:
+            out[name] = _with_decoder(spec, copies[id(op)])
+            steps.append(f"{name}: {type(op).__name__} draws from (seed, epoch, index)")
+        elif isinstance(op, Follower) and id(op.follow) in copies: out[name] = _with_decoder(spec, op.following(copies[id(op.follow)]))
+        else: out[name] = spec
+    return d.did('; '.join(steps), pipelines=out)
 
 # %% ../../nbs/16_loader.plan.ipynb #6cdeede0
 def _normalize_stats(tfms:list) -> tuple|None:
@@ -258,8 +285,8 @@ def name_outputs(d:Draft) -> Draft:
     return replace(d, outputs=outputs, n_inp=n_inp)
 
 # %% ../../nbs/16_loader.plan.ipynb #69189091
-PASSES = (own_lists, fuse_flips, fold_normalize, check_operations, warn_unscaled, batch_decoders, split_views, add_sample_index, name_outputs)
-_COMPILED = ('fuse_flips', 'fold_normalize', 'split_views', 'add_sample_index')  # the passes that change what FFCV compiles
+PASSES = (own_lists, fuse_flips, share_draws, fold_normalize, check_operations, warn_unscaled, batch_decoders, split_views, add_sample_index, name_outputs)
+_COMPILED = ('fuse_flips', 'share_draws', 'fold_normalize', 'split_views', 'add_sample_index')  # the passes that change what FFCV compiles
 
 def plan_pipelines(
     pipelines:Mapping, # The user's pipelines by output name: a list of FFCV operations, a `PipelineSpec`, or None to leave a field out
