@@ -12,7 +12,8 @@ __all__ = ['fx', 'Loader', 'OrderOption', 'FFCVDataLoaders', 'InferenceLoader', 
            'FloatDecoder', 'IntDecoder', 'NDArrayDecoder', 'RandomResizedCropRGBImageDecoder', 'ResizeRGBImageDecoder',
            'SimpleRGBImageDecoder', 'Compiler', 'PipelineSpec', 'FFAIBase', 'FFAICenterCrop', 'FFAIImage',
            'FFAIImageBlock', 'FFAIImageBW', 'FFAIMask', 'Draws', 'MaskField', 'MaskDecoder', 'MaskCropDecoder',
-           'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView', 'SampleIndexCallback', 'TensorSampleIndex']
+           'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView', 'SampleIndexCallback', 'TensorSampleIndex',
+           'CheckpointCallback']
 
 # %% ../nbs/39_all.ipynb #1aec2f10
 from . import fx
@@ -23,6 +24,7 @@ from .fields import (CenterCropRGBImageDecoder, MaskCropDecoder, MaskDecoder, Ma
                                    RandomResizedCropRGBImageDecoder, ResizeRGBImageDecoder, SelectView,
                                    RGBImageField)
 from .inference import FFAIBase, FFAICenterCrop, FFAIImage, FFAIImageBlock, FFAIImageBW, FFAIMask
+from .checkpoint import CheckpointCallback
 from .loader import Loader, OrderOption, SampleIndexCallback
 from .transforms import LabelKind, TensorSampleIndex
 from .writer import (DatasetWriter, FFCVLabelFields, ItemError, LabelField, WriteInterrupted, dataset_to_ffcv, folder_to_ffcv,
@@ -38,4 +40,5 @@ _all_ = ['fx', 'Loader', 'OrderOption', 'FFCVDataLoaders', 'InferenceLoader', 'f
          'TorchTensorField', 'BytesDecoder', 'CenterCropRGBImageDecoder', 'FloatDecoder', 'IntDecoder', 'NDArrayDecoder',
          'RandomResizedCropRGBImageDecoder', 'ResizeRGBImageDecoder', 'SimpleRGBImageDecoder', 'Compiler', 'PipelineSpec',
          'FFAIBase', 'FFAICenterCrop', 'FFAIImage', 'FFAIImageBlock', 'FFAIImageBW', 'FFAIMask', 'Draws', 'MaskField', 'MaskDecoder',
-         'MaskCropDecoder', 'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView', 'SampleIndexCallback', 'TensorSampleIndex']
+         'MaskCropDecoder', 'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView', 'SampleIndexCallback', 'TensorSampleIndex',
+         'CheckpointCallback']

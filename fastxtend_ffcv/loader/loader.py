@@ -108,10 +108,10 @@ class SavesPlace:
                     world_size=world_size() if self.distributed else 1,
                     rank=dist.get_rank() if self.distributed and dist.is_initialized() else 0)
 
-    def load_state_dict(self,
-        state:dict # From `state_dict`, of a loader of the same file, items, order, batch size and shard
+    def check_state(self,
+        state:dict # From `state_dict`
     ):
-        "Go on from `state`: the next epoch is the saved one, from the batch after the last one handed out, with the same items and draws"
+        "Raise, naming the problem, unless `state` is a place in an epoch of this loader's: of the same file, items, order, batch size and shard"
         if not isinstance(state, dict) or state.get('kind') != 'fastxtend_ffcv.Loader':
             raise TypeError(f"Not a Loader's state_dict: a {type(state).__name__}" + (f" with keys {sorted(state)[:8]}" if isinstance(state, dict) else ''))
         if state.get('version') != 1: raise ValueError(f"A Loader state of version {state.get('version')}; this fastxtend-ffcv reads version 1")
@@ -121,6 +121,13 @@ class SavesPlace:
         epoch, done = state['epoch'], state['batches']
         if not (isinstance(epoch, int) and epoch >= 0 and isinstance(done, int) and 0 <= done < max(1, len(self))):
             raise ValueError(f"A state at batch {done!r} of epoch {epoch!r}; this loader's epochs have {len(self)} batches")
+
+    def load_state_dict(self,
+        state:dict # From `state_dict`, of a loader of the same file, items, order, batch size and shard
+    ):
+        "Go on from `state`: the next epoch is the saved one, from the batch after the last one handed out, with the same items and draws"
+        self.check_state(state)
+        epoch, done = state['epoch'], state['batches']
         if state['seed'] != self.seed:  # a loader built with seed=None drew its own: take the saved one, for the same order and draws
             self.config = self.config.replace(seed=state['seed'])
             self.seed = self.config.seed
