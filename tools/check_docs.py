@@ -13,7 +13,7 @@ import argparse, html, json, re, shutil, subprocess, sys, tempfile
 from pathlib import Path
 
 # Pages that must show at least one image: the notebooks whose outputs are what a reader comes for
-NEED_IMAGES = ['index', 'tutorial', '21_loader.loader', '26_transforms', '30_data.core', 'benchmarks']
+NEED_IMAGES = ['index', 'tutorial', '21_loader.loader', '26_transforms', '30_data.core', '33a_checkpoint', 'benchmarks']
 SHOT_SIZE = (1200, 2500)  # screenshot width and height, px
 TIMEOUT = 120  # seconds for one Chromium run
 

@@ -18,7 +18,7 @@ from nbdev.process import NBProcessor
 from nbdev.test import nb_test_cells
 
 root = Path(__file__).resolve().parent.parent
-PAGES = ['index', 'tutorial', '15_transforms.ops', '21_loader.loader', '26_transforms', '30_data.core', '32_inference', '39_all', 'benchmarks']
+PAGES = ['index', 'tutorial', '15_transforms.ops', '21_loader.loader', '26_transforms', '30_data.core', '32_inference', '33a_checkpoint', '39_all', 'benchmarks']
 DPI = 60  # matplotlib's inline figures, as JPEG: a grid of fastai's `show_batch` is about 20 kB
 
 def hidden(cell) -> bool:

@@ -306,7 +306,7 @@ class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         if len(order) == 0: raise ValueError(f"This Loader of {self.config.fname.name} has no items")
         order = np.resize(order, n * self.batch_size) if n > 1 else order[:self.batch_size]
         if unique: order = np.full_like(order, order[0])
-        self._start_draws()
+        if not (self.state.epoch >= 0 and self.state.batches < len(self)): self._start_draws()  # else an epoch under way still reads its draws
         epoch = Epoch(self, order, tracked=False)
         try:
             for _ in range(n): b = next(epoch)
