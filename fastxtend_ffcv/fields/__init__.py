@@ -1,4 +1,4 @@
-"""What a `.beton` stores, and how it comes back: images, masks and points, and the decoders that crop them alike
+"""What a `.beton` stores, and how it comes back: images, masks, points and boxes, and the decoders that crop them alike
 
 Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/fields.html.md"""
 
@@ -13,8 +13,9 @@ from .placement import *
 from .decoders import *
 from .mask import *
 from .points import *
-from . import image as _image, placement as _placement, decoders as _decoders, mask as _mask, points as _points
+from .boxes import *
+from . import image as _image, placement as _placement, decoders as _decoders, mask as _mask, points as _points, boxes as _boxes
 from ..roles import OwnField, PreparedField
 
 # %% ../../nbs/09_fields.ipynb #4655e054
-__all__ = [*_image.__all__, *_placement.__all__, *_decoders.__all__, *_mask.__all__, *_points.__all__, 'PreparedField', 'OwnField']
+__all__ = [*_image.__all__, *_placement.__all__, *_decoders.__all__, *_mask.__all__, *_points.__all__, *_boxes.__all__, 'PreparedField', 'OwnField']
