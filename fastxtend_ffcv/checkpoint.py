@@ -159,8 +159,14 @@ class CheckpointCallback(Callback):
             s = int(t.item())
         return s
 
+    def _say(self, what:str):
+        "Print `what`, from the first process only"
+        if rank_distrib() == 0: print(f"CheckpointCallback: {what}", flush=True)
+
     def _stop(self, signum:int):
         "End the process as `signum` asks, once its checkpoint is saved: through the handler there was before, if any"
+        self._say(f"{signal.Signals(signum).name}: " + (f"saved {self.path}, stopping" if self.mid_epoch or not self.training else
+                  "stopping; the run will go on from the last epoch's end"))
         previous = self._previous.get(signum)
         self._uninstall()
         if callable(previous): previous(signum, None)
@@ -170,10 +176,11 @@ class CheckpointCallback(Callback):
 
     def _check(self, ckpt:dict):
         "Refuse a checkpoint of another training before anything is changed, naming what differs"
-        here = dict(world_size=max(1, num_distrib()), n_epoch=self.n_epoch, n_iter=len(self.dls.train))
-        if differ := [f"{k}: saved {ckpt[k]!r}, here {v!r}" for k, v in here.items() if ckpt[k] != v]:
+        here = {('world_size', 'processes'): max(1, num_distrib()), ('n_epoch', 'epochs'): self.n_epoch,
+                ('n_iter', 'batches per epoch (another batch size or dataset?)'): len(self.dls.train)}
+        if differ := [f"{name}: saved {ckpt[k]!r}, here {v!r}" for (k, name), v in here.items() if ckpt[k] != v]:
             raise ValueError(f"{self.path} is a checkpoint of another training ({'; '.join(differ)}). It was left as it is: "
-                             "train as it was saved, or pass another fname")
+                             "train as it was saved; or pass another fname, or resume=False, or remove the file, to train from the start")
         if ckpt['batches'] and not hasattr(self.dls.train, 'load_state_dict'):
             raise TypeError(f"dls.train, a {type(self.dls.train).__name__}, can't go on from a place in an epoch as {self.path} asks: "
                             "train with fastxtend_ffcv's Loader, as the run that saved it did")
@@ -201,6 +208,8 @@ class CheckpointCallback(Callback):
             if ckpt['scaler'] is not None and getattr(self.learn, 'scaler', None) is not None: self.learn.scaler.load_state_dict(ckpt['scaler'])
             self.learn.recorder.lrs, self.learn.recorder.losses = list(ckpt['recorder']['lrs']), list(ckpt['recorder']['losses'])
             self.learn.train_iter, self.ckpt = ckpt['train_iter'], ckpt
+            self._say(f"going on from {self.path}: " + (f"epoch {ckpt['epoch']}, after batch {ckpt['batches']} of {ckpt['n_iter']}" if ckpt['batches'] else
+                                                        f"the start of epoch {ckpt['epoch']}"))
         self._install()
 
     def before_epoch(self):
@@ -235,6 +244,7 @@ class CheckpointCallback(Callback):
         if done >= self.n_iter: return  # the epoch's end saves
         signum = self._pending()
         if self.mid_epoch and (signum or (self.every and self.learn.train_iter % self.every == 0)): self.save(self.epoch, done)
+        if signum in self.save_signals: self._say(f"{signal.Signals(signum).name}: saved {self.path} at epoch {self.epoch}, batch {done}")
         if signum in self.stop_signals: self._stop(signum)
 
     def after_epoch(self):
