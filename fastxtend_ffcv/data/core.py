@@ -180,7 +180,7 @@ class FFCVDataLoaders(DataLoaders):
         num_workers = num_workers or min(16, max_workers())
         tfms = [IntToFloatTensor(), *listify(batch_tfms)]
         def pipes(train):
-            image = image_pipeline(size, train, device, crop_scale, crop_ratio, flip, draws=kind.follows_image)
+            image = image_pipeline(size, train, device, crop_scale, crop_ratio, flip)
             return {'image': image, 'label': target_pipeline(kind, device, image[0])}
         common = dict(num_workers=num_workers, device=device, async_tfms=async_tfms, os_cache=os_cache, vocab=vocab, **kwargs)
         return cls(Loader(train, bs, order=order, seed=seed, pipelines=train_pipelines or pipes(True), batch_tfms=deepcopy(tfms),
@@ -211,7 +211,7 @@ class FFCVDataLoaders(DataLoaders):
         codes = next((t.codes for t in listify(dblock.item_tfms) if isinstance(t, AddMaskCodes)), None)
         meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes, keep_jpeg=keep_jpeg, source=source)
         device, kind = kwargs.get('device'), LabelKind(meta['kind'])
-        train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device, draws=kind.follows_image)
+        train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device)
         kwargs.setdefault('train_pipelines', {'image': train, 'label': target_pipeline(kind, device, train[0])})
         kwargs.setdefault('valid_pipelines', {'image': valid, 'label': target_pipeline(kind, device, valid[0])})
         if batch_tfms is None: batch_tfms = [t for t in dblock.batch_tfms if not isinstance(t, IntToFloatTensor)]

@@ -20,7 +20,6 @@ from fastai.vision.augment import FlipItem, RandomResizedCrop, Resize
 from fastai.vision.core import AddMaskCodes, PILMask, PointScaler, TensorPoint
 
 from ..core import check_size
-from ..draws import Draws
 from ..fields import (CenterCropRGBImageDecoder, MaskCropDecoder, MaskField, PointCropDecoder, PointField,
                                    RandomResizedCropRGBImageDecoder, ResizeRGBImageDecoder)
 from ..transforms import (LabelKind, RandomHorizontalFlip, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
@@ -77,12 +76,11 @@ def image_pipeline(
     device=None, # Device of the batches
     scale:tuple=(0.35, 1), # The crop's share of the image's area, for training
     ratio:float=224/256, # The center crop's share of the image's shorter side, for validation
-    flip:bool=True, # Flip training images horizontally, half of the time
-    draws:bool=False # Draw crops and flips from a `Draws`, for targets that follow them (masks)
+    flip:bool=True # Flip training images horizontally, half of the time
 ) -> list:
-    "The default FFCV image pipeline"
-    size, d = check_size(size), Draws() if draws and train else None
-    decoder = RandomResizedCropRGBImageDecoder(size, scale=scale, draws=d) if train else CenterCropRGBImageDecoder(size, ratio=ratio)
+    "The default FFCV image pipeline: the `Loader` gives its random crop the shared draws that masks and points follow (`loader.plan`)"
+    size = check_size(size)
+    decoder = RandomResizedCropRGBImageDecoder(size, scale=scale) if train else CenterCropRGBImageDecoder(size, ratio=ratio)
     return [decoder, *([RandomHorizontalFlip()] if train and flip else []), ToTensorImage(), ToDevice(device)]
 
 # %% ../../nbs/28_data.pipelines.ipynb #c2509082
@@ -90,8 +88,7 @@ def dblock_image_pipelines(
     item_tfms, # A `DataBlock`'s item transforms
     size:int|tuple|None=None, # Output size (height, width), overriding the transforms'; 224 if none sets it
     valid_crop:float|None=None, # Validate on a centre crop of this share of the shorter side, instead of as `item_tfms` do
-    device=None, # Device of the batches
-    draws:bool=False # Draw crops and flips from a `Draws`, for targets that follow them (masks)
+    device=None # Device of the batches
 ) -> tuple[list, list]:
     "The training and validation image pipelines that do what `item_tfms` do, as far as FFCV's decoders can"
     resize, flips, unmapped, tfm_size = None, [], [], None
@@ -107,15 +104,14 @@ def dblock_image_pipelines(
         warnings.warn(f"These item transforms can't run in FFCV's pipelines and are left out: {', '.join(unmapped)}. Do their "
                       "work in batch_tfms, or pass train_pipelines and valid_pipelines")
     size = check_size(tfm_size or 224 if size is None else size)
-    d = Draws() if draws else None
     if isinstance(resize, RandomResizedCrop):
-        train = RandomResizedCropRGBImageDecoder(size, scale=(resize.min_scale, resize.max_scale), ratio=tuple(resize.ratio), draws=d)
+        train = RandomResizedCropRGBImageDecoder(size, scale=(resize.min_scale, resize.max_scale), ratio=tuple(resize.ratio))
         xtra = math.ceil(max(size) * resize.val_xtra / 8) * 8  # fastai squishes to size+xtra, then takes the centre
         valid = ResizeRGBImageDecoder(size, 'squish', keep=(size[0] / (size[0] + xtra), size[1] / (size[1] + xtra)))
     elif isinstance(resize, Resize):
-        train = ResizeRGBImageDecoder(size, resize.method, resize.pad_mode, random=True, draws=d)
+        train = ResizeRGBImageDecoder(size, resize.method, resize.pad_mode, random=True)
         valid = ResizeRGBImageDecoder(size, resize.method, resize.pad_mode)
-    else: train, valid = RandomResizedCropRGBImageDecoder(size, scale=(0.35, 1), draws=d), CenterCropRGBImageDecoder(size, ratio=224/256)
+    else: train, valid = RandomResizedCropRGBImageDecoder(size, scale=(0.35, 1)), CenterCropRGBImageDecoder(size, ratio=224/256)
     if valid_crop is not None: valid = CenterCropRGBImageDecoder(size, ratio=valid_crop)
     return ([train, *[RandomHorizontalFlip(p) for p in flips], ToTensorImage(), ToDevice(device)],
             [valid, ToTensorImage(), ToDevice(device)])
