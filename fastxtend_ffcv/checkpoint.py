@@ -244,7 +244,7 @@ class CheckpointCallback(Callback):
         if done >= self.n_iter: return  # the epoch's end saves
         signum = self._pending()
         if self.mid_epoch and (signum or (self.every and self.learn.train_iter % self.every == 0)): self.save(self.epoch, done)
-        if signum in self.save_signals: self._say(f"{signal.Signals(signum).name}: saved {self.path} at epoch {self.epoch}, batch {done}")
+        if signum in self.save_signals and self.mid_epoch: self._say(f"{signal.Signals(signum).name}: saved {self.path} at epoch {self.epoch}, batch {done}")
         if signum in self.stop_signals: self._stop(signum)
 
     def after_epoch(self):

@@ -194,19 +194,12 @@ class BoxCropDecoder(FollowsCrop, BoxDecoder):  # a subclass of the field's deco
             b, l = _read_boxes(mem_read(field['data_ptr'], storage_state), n)
             kept = _crop_boxes(b, n, height, width, i, j, h, w, out_h, out_w, flipped, min_area, out, keep)
             return out[:kept], l[keep[:kept]]
-        kept_c = Compiler.compile(kept_boxes)
-        def decode_labels(batch_indices, destination, metadata, storage_state):
+        kept_c, part = Compiler.compile(kept_boxes), 1 if self.labels else 0  # the labels or the boxes: a constant of the compiled code
+        def decode(batch_indices, destination, metadata, storage_state):
             for k in my_range(len(batch_indices)):
-                labels = kept_c(batch_indices[k], metadata[batch_indices[k]], storage_state)[1]
+                kept = kept_c(batch_indices[k], metadata[batch_indices[k]], storage_state)[part]
                 destination[k][:] = 0
-                destination[k][:len(labels)] = labels
+                destination[k][:len(kept)] = kept
             return destination[:len(batch_indices)]
-        def decode_boxes(batch_indices, destination, metadata, storage_state):
-            for k in my_range(len(batch_indices)):
-                boxes = kept_c(batch_indices[k], metadata[batch_indices[k]], storage_state)[0]
-                destination[k][:] = 0
-                destination[k][:len(boxes)] = boxes
-            return destination[:len(batch_indices)]
-        decode = decode_labels if self.labels else decode_boxes
         decode.is_parallel = True
         return decode
