@@ -19,7 +19,8 @@ from ffcv.fields import IntField, NDArrayField
 
 # %% auto #0
 __all__ = ['SCENE_CODES', 'SCENE_COLOURS', 'Columns', 'digits_images', 'digits_to_ffcv', 'otto_like', 'otto_like_to_ffcv',
-           'photos', 'digit_scenes', 'digit_points', 'digit_scenes_folder', 'digit_points_folder']
+           'photos', 'digit_scenes', 'digit_points', 'digit_scenes_folder', 'digit_points_folder', 'digit_boxes',
+           'digit_boxes_folder']
 
 # %% ../nbs/14_datasets.ipynb #2dea6299
 def _write(path:Path, fields:dict, items, num_workers:int=1):
@@ -103,8 +104,8 @@ def photos() -> list[np.ndarray]:
 SCENE_COLOURS = np.array([[255, 140, 140], [140, 255, 140], [140, 140, 255], [255, 255, 140], [255, 140, 255],
                           [140, 255, 255], [255, 200, 140], [200, 140, 255], [140, 200, 255], [255, 255, 255]], np.uint8)
 
-def _paste(image, mask, digits, k, rng, colour=None) -> tuple[int,int,int,int]:
-    "Paste digit `k` of `digits` on `image` at a random place and size, in `colour` (else a random bright one), its class in `mask`; return its box (top, left, side)"
+def _paste(image, mask, digits, k, rng, colour=None) -> tuple[int,int,int,list]:
+    "Paste digit `k` of `digits` on `image` at a random place and size, in `colour` (else a random bright one), its class in `mask`; return its square (top, left, side) and its strokes' box (left, top, right, bottom)"
     h, w = mask.shape
     s = int(rng.integers(min(h, w) // 4, min(h, w) // 2 + 1))
     glyph = Image.fromarray(np.minimum(digits.images[k] * 16, 255).astype(np.uint8)).resize((s, s), Image.Resampling.BILINEAR)
@@ -112,7 +113,9 @@ def _paste(image, mask, digits, k, rng, colour=None) -> tuple[int,int,int,int]:
     top, left = rng.integers(0, h - s + 1), rng.integers(0, w - s + 1)
     image[top:top+s, left:left+s][stroke] = rng.integers(140, 256, 3) if colour is None else colour
     mask[top:top+s, left:left+s][stroke] = digits.target[k] + 1
-    return int(top), int(left), s
+    ys, xs = np.nonzero(stroke)  # the box of the strokes, in pixel edges: whole, even where a later digit hides some
+    box = [int(left + xs.min()), int(top + ys.min()), int(left + xs.max() + 1), int(top + ys.max() + 1)] if len(ys) else [int(left), int(top), int(left + s), int(top + s)]
+    return int(top), int(left), s, box
 
 def _background(backgrounds, rng, h, w):
     p = backgrounds[rng.integers(len(backgrounds))]
@@ -143,13 +146,13 @@ def digit_points(
     size:tuple=(96, 128), # Height and width of each scene
     seed:int=42 # Seed of the generator
 ) -> tuple[list[np.ndarray], np.ndarray]:
-    "`n` photos with one handwritten digit pasted in colour, and the corners of its box: `n×4×2` (x, y) pixel edges, clockwise from the top left"
+    "`n` photos with one handwritten digit pasted in colour, and the corners of its square: `n×4×2` (x, y) pixel edges, clockwise from the top left"
     from sklearn.datasets import load_digits
     digits, backgrounds, rng = load_digits(), photos(), np.random.default_rng(seed)
     images, points = [], []
     for _ in range(n):
         image, mask = _background(backgrounds, rng, *size)
-        top, left, s = _paste(image, mask, digits, rng.integers(len(digits.target)), rng)
+        top, left, s, _ = _paste(image, mask, digits, rng.integers(len(digits.target)), rng)
         images.append(image)
         points.append([[left, top], [left + s, top], [left + s, top + s], [left, top + s]])
     return images, np.array(points, np.float32)
@@ -190,4 +193,44 @@ def digit_points_folder(
         Image.fromarray(image).save(path/'images'/split/f'{j}.png')
         names[f'{split}/{j}.png'] = pts.tolist()
     (path/'points.json').write_text(json.dumps(names))
+    return path
+
+# %% ../nbs/14_datasets.ipynb #25bb2deb
+def digit_boxes(
+    n:int=200, # Number of scenes
+    size:tuple=(96, 128), # Height and width of each scene
+    max_digits:int=3, # Digits per scene: 1 to this many
+    seed:int=42, # Seed of the generator
+    class_colours:bool=False # Paint each digit in its class's colour (`SCENE_COLOURS`), so that the image tells the class; else in a random colour
+) -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]:
+    "`n` photos with handwritten digits pasted in colour, as `H×W×3` uint8 arrays; each digit's box (`k×4` float32, (left, top, right, bottom) pixel edges of its strokes) and class (`k` int64, the digit)"
+    from sklearn.datasets import load_digits
+    digits, backgrounds, rng = load_digits(), photos(), np.random.default_rng(seed)
+    images, boxes, labels = [], [], []
+    for _ in range(n):
+        image, mask = _background(backgrounds, rng, *size)
+        ks = rng.integers(len(digits.target), size=rng.integers(1, max_digits + 1))
+        bs = [_paste(image, mask, digits, k, rng, SCENE_COLOURS[digits.target[k]] if class_colours else None)[3] for k in ks]
+        images.append(image); boxes.append(np.array(bs, np.float32).reshape(-1, 4)); labels.append(digits.target[ks].astype(np.int64))
+    return images, boxes, labels
+
+def digit_boxes_folder(
+    path:str|Path, # Folder to write `images/` and `boxes.json` in
+    n_train:int=160, # Scenes in `train`
+    n_valid:int=40, # Scenes in `valid`
+    size:tuple=(96, 128), # Height and width of each scene
+    max_digits:int=3, # Digits per scene: 1 to this many
+    seed:int=42, # Seed of the generator
+    class_colours:bool=False # Paint each digit in its class's colour, so that the image tells the class
+) -> Path:
+    "Write `digit_boxes` as PNG files, `images/{train,valid}/{i}.png`, and in `boxes.json`, by file name relative to `images`, their `boxes` and `labels` (the digits, as names)"
+    path = Path(path)
+    images, boxes, labels = digit_boxes(n_train + n_valid, size, max_digits, seed, class_colours)
+    ann = {}
+    for i, (image, b, l) in enumerate(zip(images, boxes, labels)):
+        split, j = ('train', i) if i < n_train else ('valid', i - n_train)
+        (path/'images'/split).mkdir(parents=True, exist_ok=True)
+        Image.fromarray(image).save(path/'images'/split/f'{j}.png')
+        ann[f'{split}/{j}.png'] = dict(boxes=b.tolist(), labels=[str(o) for o in l])
+    (path/'boxes.json').write_text(json.dumps(ann))
     return path

@@ -115,15 +115,16 @@ class Follower:
 
 # %% ../nbs/02_roles.ipynb #354f17d2
 class BatchDecoder:
-    "A batch transform that an operation asked the `Loader` for: it decodes what the operation did, and leaves batches alone"
+    "A batch transform that an operation asked the `Loader` for: it decodes what the operation did for showing, or finishes it (per batch, where FFCV can't)"
     replaces:list|None = None  # fastai batch transforms whose work the pipeline does instead
+    once:bool = False  # It works on the whole batch, whichever operation asked: one is enough
     def check(self,
         tfms:Sequence # The user's batch transforms
     ):
         "Raise if `tfms` would redo or undo the work of the operation; by default, nothing to check"
 
 class BatchDecoded:
-    "An FFCV operation whose work a `BatchDecoder` decodes, which the `Loader` adds to its batch transforms"
+    "An FFCV operation whose work a `BatchDecoder` decodes or finishes, which the `Loader` adds to its batch transforms"
     def batch_decoder(self) -> BatchDecoder:
-        "The batch transform that decodes what this operation did"
+        "The batch transform that decodes or finishes what this operation did"
         raise NotImplementedError

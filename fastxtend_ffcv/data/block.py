@@ -20,9 +20,9 @@ from PIL import Image
 from fastcore.basics import noop
 from fastai.data.transforms import RandomSplitter
 from fastai.imports import noop as _fastai_noop
-from fastai.vision.core import PILImage, PILMask
+from fastai.vision.core import PILImage, PILMask, TensorBBox
 
-from .pipelines import target_field, target_kind
+from .pipelines import target_field, target_kind, target_name
 from ..fields import ImageFile, RGBImageField, to_mask_array
 from ..transforms import LabelKind
 from ..writer import write_splits
@@ -34,12 +34,11 @@ __all__ = ['fingerprint', 'check_splits', 'dblock_datasets', 'dsets_to_ffcv', 'o
 def fingerprint(dsets) -> str:
     "A hash of a fastai `Datasets`' items and their targets' sources (sizes and times for files), and its split"
     h = hashlib.sha1()
-    targets = dsets.tls[-1] if len(dsets.tls) > 1 else None
     for o in dsets.items:
         h.update(_describe(o))
-        # a target comes from its source (a label, a mask file, points) through its last transform, fastai's type
+        # a target comes from its source (a label, a mask file, points, boxes) through its last transform, fastai's type
         # transform (`PILMask.create`, `Categorize`...): its source changes whenever the target does, and costs no decoding
-        if targets is not None: h.update(_describe(_target_source(targets, o)))
+        for tl in dsets.tls[1:]: h.update(_describe(_target_source(tl, o)))
     for s in dsets.splits: h.update(np.asarray(s, dtype=np.int64).tobytes() + b'|')
     return h.hexdigest()
 
@@ -57,15 +56,20 @@ def _describe(o) -> bytes:
 # %% ../../nbs/29_data.block.ipynb #ba3cb207
 def check_splits(
     n_train:int, n_valid:int, # The items of each split
-    source=None # What the `DataBlock` read, such as a folder, for the message
+    source=None, # What the `DataBlock` read, such as a folder, for the message
+    n_items:int|None=None # The items that `get_items` found, if known: a splitter may leave some out of both splits
 ):
     "Refuse a `DataBlock`'s splits if there are no items, or one is empty, naming the source and what the splitter did"
     where = f" in {source}" if source is not None else ''
+    folder = Path(source) if isinstance(source, (str, Path)) and Path(source).is_dir() else None
+    subs = sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder is not None else []
+    if n_train + n_valid == 0 and n_items:
+        raise ValueError(f"The DataBlock's splitter put none of its {n_items} items{where} in either split"
+                         + (f". The subfolders of {source} are {subs}: a GrandparentSplitter looks at the folder two levels above each file, "
+                            "whose name must be its train_name or valid_name" if subs else ''))
     if n_train + n_valid == 0:
         raise ValueError(f"The DataBlock found no items{where}: its get_items found none"
                          + (f" (get_image_files looks for image files in {source} and its subfolders)" if isinstance(source, (str, Path)) else ''))
-    folder = Path(source) if isinstance(source, (str, Path)) and Path(source).is_dir() else None
-    subs = sorted(p.name for p in folder.iterdir() if p.is_dir()) if folder is not None else []
     for name, n, other in (('training', n_train, n_valid), ('validation', n_valid, n_train)):
         if n == 0:
             raise ValueError(f"The DataBlock's {name} split{where} is empty: its splitter put all {other} items in the other split"
@@ -81,7 +85,7 @@ def dblock_datasets(
     except Exception as e:  # fastai fails on no items deep in its type transforms: say what is wrong, if that is it
         items = (dblock.get_items or noop)(source)
         splits = (dblock.splitter or RandomSplitter())(items) if len(items) else ([], [])
-        try: check_splits(len(splits[0]), len(splits[1]), source)
+        try: check_splits(len(splits[0]), len(splits[1]), source, len(items))
         except ValueError as empty: raise empty from e
         if isinstance(e, OSError):  # fastai's `Datasets` opens the first training item to set up its types: name it
             first = items[splits[0][0]]
@@ -95,7 +99,7 @@ def dblock_datasets(
     return dsets
 
 def dsets_to_ffcv(
-    dsets, # A fastai `Datasets` of (image, target), with a training and a validation split
+    dsets, # A fastai `Datasets` of (image, target) or (image, boxes, labels), with a training and a validation split
     path:str|Path, # Folder for `train.beton`, `valid.beton` and `meta.json`
     max_resolution:int|None=None, # Shrink images so that their longer side is at most this
     write_mode:str='raw', # `RGBImageField` write mode: 'raw', 'jpg', 'smart' or 'proportion'
@@ -106,9 +110,9 @@ def dsets_to_ffcv(
     source=None # What the `DataBlock` read, for messages
 ) -> dict:
     "Write both splits of `dsets` to `path`, all or nothing, unless the files there were written from the same source; return their metadata"
-    if len(dsets.tls) != 2:
-        raise ValueError(f"FFCVDataLoaders writes (image, target) items, from a DataBlock of an ImageBlock and one target block; "
-                         f"this one gives {len(dsets.tls)} parts per item")
+    if len(dsets.tls) not in (2, 3) or (len(dsets.tls) == 3 and not isinstance(dsets.train.tls[1][0], TensorBBox)):
+        raise ValueError(f"FFCVDataLoaders writes (image, target) items, from a DataBlock of an ImageBlock and one target block, or (image, boxes, "
+                         f"labels) from ImageBlock, BBoxBlock and BBoxLblBlock; this one gives {len(dsets.tls)} parts per item")
     check_splits(len(dsets.train), len(dsets.valid), source)
     path = Path(path)
     meta_file, fp = path/'meta.json', fingerprint(dsets)
@@ -118,14 +122,14 @@ def dsets_to_ffcv(
         meta = json.loads(meta_file.read_text())
         if meta.get('fingerprint') == fp and meta.get('settings') == settings and all((path/f'{s}.beton').exists() for s in ('train', 'valid')):
             return meta
-    kind = target_kind(dsets.train.tls[-1][0])  # the first target, without opening the first image
+    kind = target_kind(*(tl[0] for tl in dsets.train.tls[1:]))  # the first target, without opening the first image
     if kind is LabelKind.mask:
         if codes is None: raise ValueError("Mask targets need their classes' names: build the DataBlock with MaskBlock(codes)")
         vocab = [str(o) for o in codes]
     else: vocab = [str(o) for o in dsets.vocab] if kind not in (LabelKind.float, LabelKind.points) else None
     n = len(np.asarray(dsets.train.tls[-1][0]).reshape(-1, 2)) if kind is LabelKind.points else len(vocab or [])  # points per item, or classes
     sources = {'train': [str(o) for o in dsets.train.items], 'valid': [str(o) for o in dsets.valid.items]}
-    def fields(): return {'image': RGBImageField(write_mode, max_resolution=max_resolution, keep_jpeg=keep_jpeg), 'label': target_field(kind, n, max_resolution)}
+    def fields(): return {'image': RGBImageField(write_mode, max_resolution=max_resolution, keep_jpeg=keep_jpeg), target_name(kind): target_field(kind, n, max_resolution)}
     def metadata(kept, skipped):
         items = {s: [sources[s][i] for i in idxs] for s, idxs in kept.items()}
         meta = dict(fingerprint=fp, settings=settings, kind=kind.value, vocab=vocab, items=items, skipped=[str(e) for e in skipped],
@@ -155,16 +159,18 @@ def opens_files(dsets) -> bool:
 class FieldTargets:
     "A `Datasets` split, with targets as the field of their `kind` wants them"
     def __init__(self,
-        ds, # A split of a fastai `Datasets` of (image, target)
+        ds, # A split of a fastai `Datasets` of (image, target), or (image, boxes, labels)
         kind:LabelKind, # The targets' kind
         files:bool=False # Give the images of JPEG files as `ImageFile`s (with their bytes), where the `Datasets` only opens its items (`opens_files`)
     ): self.ds, self.kind, self.files = ds, LabelKind(kind), files
     def __len__(self): return len(self.ds)
     def __getitem__(self, i):
         item = self.ds.items[i] if self.files else None
-        if isinstance(item, Path) and _plain_jpeg(item): x, y = ImageFile.read(item), self.ds.tls[1][i]  # the pixels fastai's `PILImage` gives
-        else: x, y = self.ds[i]
-        if self.kind is LabelKind.multi: y = np.asarray(y, dtype=np.float32)
+        if isinstance(item, Path) and _plain_jpeg(item): x, *ys = ImageFile.read(item), *(tl[i] for tl in self.ds.tls[1:])  # the pixels fastai's `PILImage` gives
+        else: x, *ys = self.ds[i]
+        y = ys[0]
+        if self.kind is LabelKind.boxes: y = (y, ys[1], _size_of(x.pixels if isinstance(x, ImageFile) else x))  # `BoxField` checks them
+        elif self.kind is LabelKind.multi: y = np.asarray(y, dtype=np.float32)
         elif self.kind is LabelKind.float: y = np.array([float(y)], dtype=np.float32)
         elif self.kind is LabelKind.mask: y = to_mask_array(PILMask.create(y) if isinstance(y, (str, Path)) else y)
         elif self.kind is LabelKind.points: y = (np.asarray(y, dtype=np.float32).reshape(-1, 2), _size_of(x.pixels if isinstance(x, ImageFile) else x))

@@ -28,11 +28,12 @@ from fastai.torch_core import default_device
 from ..compat import set_device
 from ..core import max_workers
 from .block import FieldTargets, dblock_datasets, dsets_to_ffcv
-from .pipelines import dblock_image_pipelines, image_pipeline, target_field, target_pipeline
+from .pipelines import dblock_image_pipelines, image_pipeline, target_field, target_pipelines
 from ..fields import ImageFile, RGBImageField, to_rgb_array
 from ..loader import Exported, Loader, LoaderDataset, OrderOption, TfmdDLMixin, tfms_to
 from ..transforms import LabelKind
 from ..writer import DatasetWriter
+from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
 
 # %% auto #0
@@ -55,7 +56,7 @@ def _field_settings(dl) -> dict:
 def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
 
 class _NewItems:
-    "New items for `test_dl`: images, or (image, label) pairs; a label may be a class name, or a list of them for multi-label targets"
+    "New items for `test_dl`: images, or (image, label) pairs; a label may be a class name, or a list of them for multi-label targets; (boxes, their classes) for boxes"
     def __init__(self, items, with_labels, kind, vocab=None):
         self.items, self.with_labels, self.kind = list(items), with_labels, kind
         self.vocab = None if vocab is None else {str(c): i for i, c in enumerate(vocab)}
@@ -65,6 +66,12 @@ class _NewItems:
         if self.vocab is not None and str(c) in self.vocab: return self.vocab[str(c)]
         raise ValueError(f"Label {c!r} is neither a class index nor a class of the vocabulary {list(self.vocab or [])}")
     def _label(self, y):
+        if self.kind is LabelKind.boxes:
+            if not (isinstance(y, (tuple, list)) and len(y) == 2):
+                raise TypeError(f"The label of an image's boxes is (boxes, classes): an n×4 array of (left, top, right, bottom) in pixels, and n class names or indices; not {type(y).__name__}")
+            b, l = y
+            l = l.tolist() if hasattr(l, 'tolist') else list(l)
+            return b, np.array([self._class(c) for c in l], np.int64)
         if self.kind is LabelKind.category: return self._class(y)
         if self.kind is LabelKind.multi and isinstance(y, (list, tuple)) and any(isinstance(c, str) for c in y):
             hot = np.zeros(len(self.vocab or []), np.float32)  # class names, rather than one-hot
@@ -74,7 +81,12 @@ class _NewItems:
     def __getitem__(self, i):
         if not self.with_labels: return (_open_image(self.items[i]),)
         x, y = self.items[i]
-        return FieldTargets([(_open_image(x), self._label(y))], self.kind)[0]
+        ys = self._label(y)
+        return FieldTargets([(_open_image(x), *(ys if self.kind is LabelKind.boxes else (ys,)))], self.kind)[0]
+
+def _source(name:str, spec) -> str:
+    "The field that pipeline `name` reads"
+    return spec.source if isinstance(spec, PipelineSpec) else name
 
 def _kind(dl) -> LabelKind:
     "The kind of `dl`'s targets: from its pipelines, else guessed from its vocabulary"
@@ -105,13 +117,13 @@ def ffcv_test_dl(
     kind = _kind(dl)
     if with_labels:  # classes are the vocabulary's; points, as many as the items have (the writer refuses items with others)
         n = max(1, int(np.prod(np.shape(items[0][1]))) // 2) if kind is LabelKind.points and items else len(dl.vocab or [])
-        fields[names[1]] = target_field(kind, n)
+        fields[_source(names[1], pipes[names[1]])] = target_field(kind, n)
     tmp = tempfile.TemporaryDirectory(prefix='fastxtend_ffcv_test_')
     xs = [o[0] for o in items] if with_labels else items
     sources = [str(x) if isinstance(x, (str, Path)) else f'item {i}' for i, x in enumerate(xs)]  # what errors call them
     fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=1).from_indexed_dataset(
-        _NewItems(items, with_labels, kind, dl.vocab if kind in (LabelKind.category, LabelKind.multi) else None), sources=sources, desc='')
-    pipes = {k: pipes[k] for k in fields}
+        _NewItems(items, with_labels, kind, dl.vocab if kind in (LabelKind.category, LabelKind.multi, LabelKind.boxes) else None), sources=sources, desc='')
+    pipes = {k: p for k, p in pipes.items() if _source(k, p) in fields}  # the boxes' labels read the boxes' field
     return Loader(fname, dl.batch_size, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
                   device=dl.device, split_idx=1, do_setup=False, items=xs, owns=(tmp,), **kwargs)  # the file lives as long as the loader
 
@@ -142,7 +154,7 @@ class FFCVDataLoaders(DataLoaders):
         train:str|Path, # A folder of `train.beton` and `valid.beton` (as `fastxtend-ffcv-folder` writes), or the training .beton
         valid:str|Path|None=None, # The validation .beton, when `train` is a file
         vocab:Sequence|None=None, # Class names; by default the folder's (`meta.json` or `vocab.json`)
-        kind:LabelKind|str|None=None, # 'category', 'multi', 'float', 'mask' or 'points' targets; by default the folder's, else 'category'
+        kind:LabelKind|str|None=None, # 'category', 'multi', 'float', 'mask', 'points' or 'boxes' targets; by default the folder's, else 'category'
         size:int|tuple=224, # Size of the images in the batches: a side, or (height, width); 224 (FFCV's ImageNet recipe) unless given
         bs:int=64, # Training batch size
         val_bs:int|None=None, # Validation batch size; defaults to `bs`
@@ -181,7 +193,7 @@ class FFCVDataLoaders(DataLoaders):
         tfms = [IntToFloatTensor(), *listify(batch_tfms)]
         def pipes(train):
             image = image_pipeline(size, train, device, crop_scale, crop_ratio, flip)
-            return {'image': image, 'label': target_pipeline(kind, device, image[0])}
+            return {'image': image, **target_pipelines(kind, device, image[0])}
         common = dict(num_workers=num_workers, device=device, async_tfms=async_tfms, os_cache=os_cache, vocab=vocab, **kwargs)
         return cls(Loader(train, bs, order=order, seed=seed, pipelines=train_pipelines or pipes(True), batch_tfms=deepcopy(tfms),
                           items=items[0], **common),
@@ -191,7 +203,7 @@ class FFCVDataLoaders(DataLoaders):
     @classmethod
     @delegates(from_betons, but=['valid', 'vocab', 'kind', 'items', 'crop_scale', 'crop_ratio', 'flip'])
     def from_dblock(cls,
-        dblock, # A fastai `DataBlock` of `ImageBlock` and a `CategoryBlock`, `MultiCategoryBlock`, `RegressionBlock`, `MaskBlock` or `PointBlock`
+        dblock, # A fastai `DataBlock` of `ImageBlock` and a `CategoryBlock`, `MultiCategoryBlock`, `RegressionBlock`, `MaskBlock` or `PointBlock`; or `BBoxBlock` and `BBoxLblBlock`
         source, # The `DataBlock`'s source, such as a folder
         cache:str|Path, # Folder for the .beton files, reused while the source is unchanged
         size:int|tuple|None=None, # Size (height, width) of the images; by default the `DataBlock`'s `Resize` or `RandomResizedCrop`, else 224
@@ -212,8 +224,8 @@ class FFCVDataLoaders(DataLoaders):
         meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes, keep_jpeg=keep_jpeg, source=source)
         device, kind = kwargs.get('device'), LabelKind(meta['kind'])
         train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device)
-        kwargs.setdefault('train_pipelines', {'image': train, 'label': target_pipeline(kind, device, train[0])})
-        kwargs.setdefault('valid_pipelines', {'image': valid, 'label': target_pipeline(kind, device, valid[0])})
+        kwargs.setdefault('train_pipelines', {'image': train, **target_pipelines(kind, device, train[0])})
+        kwargs.setdefault('valid_pipelines', {'image': valid, **target_pipelines(kind, device, valid[0])})
         if batch_tfms is None: batch_tfms = [t for t in dblock.batch_tfms if not isinstance(t, IntToFloatTensor)]
         cache = Path(cache)
         return cls.from_betons(cache/'train.beton', cache/'valid.beton', meta['vocab'], kind, batch_tfms=batch_tfms,
@@ -276,7 +288,7 @@ class InferenceLoader(Exported, TfmdDLMixin):
         self._device = torch.device(device)
         tfms_to(self.after_batch, self._device)
         for pipe in self._pipelines.values():
-            for op in pipe or []:
+            for op in (pipe.transforms if isinstance(pipe, PipelineSpec) else pipe or []):
                 if isinstance(op, _ToDevice): set_device(op, self._device)
         return self
 

@@ -17,36 +17,52 @@ from fastcore.basics import listify
 from fastai.data.transforms import ToTensor
 from fastai.torch_core import TensorCategory, TensorMask, TensorMultiCategory
 from fastai.vision.augment import FlipItem, RandomResizedCrop, Resize
-from fastai.vision.core import AddMaskCodes, PILMask, PointScaler, TensorPoint
+from fastai.vision.core import AddMaskCodes, BBoxLabeler, PILMask, PointScaler, TensorBBox, TensorPoint
 
 from ..core import check_size
-from ..fields import (CenterCropRGBImageDecoder, MaskCropDecoder, MaskField, PointCropDecoder, PointField,
+from ..fields import (BoxCropDecoder, BoxField, CenterCropRGBImageDecoder, MaskCropDecoder, MaskField, PointCropDecoder, PointField,
                                    RandomResizedCropRGBImageDecoder, ResizeRGBImageDecoder)
-from ..transforms import (LabelKind, RandomHorizontalFlip, Squeeze, ToDevice, ToTensorBase, ToTensorCategory, ToTensorImage,
+from ..transforms import (LabelKind, RandomHorizontalFlip, Squeeze, ToDevice, ToTensorBase, ToTensorBBox, ToTensorBBoxLabel, ToTensorCategory, ToTensorImage,
                                        ToTensorMask, ToTensorMultiCategory, ToTensorPoint)
 from ffcv.fields import IntField, NDArrayField
+from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.fields.decoders import IntDecoder, NDArrayDecoder
 
 # %% auto #0
-__all__ = ['target_kind', 'target_field', 'target_pipeline', 'image_pipeline', 'dblock_image_pipelines']
+__all__ = ['target_kind', 'target_name', 'target_field', 'target_pipeline', 'target_pipelines', 'image_pipeline',
+           'dblock_image_pipelines']
 
 # %% ../../nbs/28_data.pipelines.ipynb #1ee7b047
-def target_kind(y) -> LabelKind:
-    "The kind of a `Datasets` target `y`"
+def target_kind(
+    y, # A target of a `Datasets` item: its second value
+    *more # The item's values after it: the labels of boxes
+) -> LabelKind:
+    "The kind of a `Datasets` target `y`; boxes (a `TensorBBox`) come with their labels, a `TensorMultiCategory`, in `more`"
+    if isinstance(y, TensorBBox):
+        if len(more) != 1 or not isinstance(more[0], TensorMultiCategory):
+            raise TypeError("Boxes come with their labels, as a DataBlock of (ImageBlock, BBoxBlock, BBoxLblBlock) gives them, with n_inp=1; "
+                            f"this item has {', '.join(type(o).__name__ for o in (y, *more))} after its image")
+        return LabelKind.boxes
+    if more: raise TypeError(f"FFCVDataLoaders writes (image, target) items, or (image, boxes, labels); this item has {1 + len(more)} values after its image")
     if isinstance(y, TensorMultiCategory): return LabelKind.multi
     if isinstance(y, (TensorMask, PILMask)): return LabelKind.mask
     if isinstance(y, TensorPoint): return LabelKind.points
     if isinstance(y, TensorCategory) or isinstance(y, (int, np.integer)): return LabelKind.category
     if isinstance(y, (float, np.floating)) or (isinstance(y, torch.Tensor) and y.is_floating_point() and y.ndim == 0): return LabelKind.float
-    raise TypeError(f"FFCVDataLoaders knows category, multi-category, float, mask and point targets, not {type(y).__name__}")
+    raise TypeError(f"FFCVDataLoaders knows category, multi-category, float, mask, point and box targets, not {type(y).__name__}")
+
+def target_name(kind:LabelKind|str) -> str:
+    "The name of the field of targets of `kind`: `boxes` for boxes, else `label`"
+    return 'boxes' if LabelKind(kind) is LabelKind.boxes else 'label'
 
 def target_field(
     kind:LabelKind|str, # The kind of the targets
-    n_classes:int|None=None, # Classes of category and multi-category targets; points per item of point targets
-    max_resolution:int|None=None # Shrink masks and points as their images are shrunk
+    n_classes:int|None=None, # Classes of category, multi-category and box targets; points per item of point targets
+    max_resolution:int|None=None # Shrink masks, points and boxes as their images are shrunk
 ):
-    "The FFCV field for targets of `kind`, with `n_classes` classes (or points); masks and points are shrunk to `max_resolution` as their images are"
+    "The FFCV field for targets of `kind`, with `n_classes` classes (or points); masks, points and boxes are shrunk to `max_resolution` as their images are"
     kind = LabelKind(kind)
+    if kind is LabelKind.boxes: return BoxField(n_classes, max_resolution=max_resolution)
     if kind is LabelKind.mask: return MaskField(max_resolution=max_resolution)
     if kind is LabelKind.points: return PointField(n_classes, max_resolution=max_resolution)
     if kind is LabelKind.multi: return NDArrayField(np.dtype('float32'), (n_classes,))
@@ -57,8 +73,9 @@ def target_pipeline(
     device=None, # Device of the batches
     image_decoder=None # The image's crop decoder, which masks and points follow
 ) -> list:
-    "Decoder and operations for targets of `kind`, as fastai's tensor types; masks follow the crops of `image_decoder`"
+    "Decoder and operations for targets of `kind`, as fastai's tensor types; masks and points follow the crops of `image_decoder`"
     kind = LabelKind(kind)
+    if kind is LabelKind.boxes: raise ValueError("Boxes are read by two pipelines, of the boxes and of their labels: use target_pipelines")
     if kind is LabelKind.mask:
         if image_decoder is None: raise ValueError("Mask targets follow the image's decoder: pass it as image_decoder")
         return [MaskCropDecoder(image_decoder), ToTensorMask(), ToDevice(device)]
@@ -68,6 +85,18 @@ def target_pipeline(
     if kind is LabelKind.multi: return [NDArrayDecoder(), ToTensorMultiCategory(), ToDevice(device)]
     if kind is LabelKind.category: return [IntDecoder(), ToTensorCategory(), Squeeze(), ToDevice(device)]
     return [NDArrayDecoder(), ToTensorBase(kind=LabelKind.float), Squeeze(), ToDevice(device)]
+
+def target_pipelines(
+    kind:LabelKind|str, # The kind of the targets
+    device=None, # Device of the batches
+    image_decoder=None # The image's crop decoder, which masks, points and boxes follow
+) -> dict:
+    "The pipelines of targets of `kind` by output name: `label`; or `boxes` and `labels`, two pipelines of the `boxes` field"
+    kind = LabelKind(kind)
+    if kind is not LabelKind.boxes: return {target_name(kind): target_pipeline(kind, device, image_decoder)}
+    if image_decoder is None: raise ValueError("Box targets follow the image's decoder: pass it as image_decoder")
+    return {'boxes': [BoxCropDecoder(image_decoder), ToTensorBBox(), ToDevice(device)],
+            'labels': PipelineSpec('boxes', BoxCropDecoder(image_decoder, labels=True), [ToTensorBBoxLabel(), ToDevice(device)])}
 
 # %% ../../nbs/28_data.pipelines.ipynb #869dcbee
 def image_pipeline(
@@ -93,8 +122,8 @@ def dblock_image_pipelines(
     "The training and validation image pipelines that do what `item_tfms` do, as far as FFCV's decoders can"
     resize, flips, unmapped, tfm_size = None, [], [], None
     for t in listify(item_tfms):
-        # a `DataBlock` always has `ToTensor`; `MaskBlock` its codes; `PointBlock` its scaler, which the point decoders do
-        if isinstance(t, (ToTensor, AddMaskCodes, PointScaler)): continue
+        # a `DataBlock` always has `ToTensor`; `MaskBlock` its codes; `PointBlock` and `BBoxBlock` their scaler, which the decoders do; `BBoxLblBlock` its labeler, which showing does
+        if isinstance(t, (ToTensor, AddMaskCodes, PointScaler, BBoxLabeler)): continue
         if isinstance(t, (Resize, RandomResizedCrop)):
             if resize is not None: unmapped.append(f"{type(resize).__name__} (the decoder resizes once, as the last of them, {type(t).__name__}, does)")
             resize, tfm_size = t, (t.size[1], t.size[0])  # fastai keeps (width, height)

@@ -153,7 +153,7 @@ class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         recompile:bool=False, # Recompile the pipelines every epoch; needed if FFCV transforms change during training
         device:str|int|torch.device|None=None, # Device of the batches; defaults to fastai's `default_device()`
         async_tfms:bool=False, # Run the batch transforms in the loader's thread, ahead of the training loop
-        n_inp:int|None=None, # Number of model inputs in a batch; defaults to the number of pipelines minus 1 (not counting the sample indices), and at least every view of an image
+        n_inp:int|None=None, # Number of model inputs in a batch; defaults to all the pipelines but the last (and those before it that read its field, as the boxes and labels of a `BoxField`; not counting the sample indices), and at least every view of an image
         split_idx:int|None=None, # Batch transforms run as training (0) or validation (1). Defaults to 1 for SEQUENTIAL, else 0
         do_setup:bool=True, # Run the batch transforms' `setup`
         vocab:Sequence|None=None, # Class names, so that `show_batch` and `show_results` print labels, not indices

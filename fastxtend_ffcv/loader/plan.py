@@ -76,7 +76,7 @@ class Draft:
     on_cpu:bool = True # Whether the batches stay on the CPU
     normalize_in_pipeline:bool|None = None # Fold `IntToFloatTensor` and `Normalize` into the image pipeline; None: where the batches stay on the CPU
     sample_indices:bool = False # Add a pipeline of each item's index in the file
-    n_inp:int|None = None # Model inputs; by default all but the last output, and at least every view
+    n_inp:int|None = None # Model inputs; by default all but the last output (and the outputs before it that read its field), and at least every view
     fname:str = 'the file' # The file, for messages
     batch_tfms:list|None = None # The batch transforms, once `batch_decoders` has run
     views:dict = field(default_factory=dict)
@@ -106,6 +106,15 @@ def own_lists(d:Draft) -> Draft:
     return replace(d, pipelines={name: list(spec) if isinstance(spec, (list, tuple)) else spec for name, spec in d.pipelines.items()})
 
 # %% ../../nbs/16_loader.plan.ipynb #73457dd1
+def _decoder(spec):
+    "The decoder of a pipeline: the first operation of a list, or a `PipelineSpec`'s"
+    if isinstance(spec, PipelineSpec): return spec.decoder
+    return spec[0] if isinstance(spec, list) and spec else None
+
+def _with_decoder(spec, decoder):
+    "`spec` with `decoder` in place of its own"
+    return PipelineSpec(spec.source, decoder, spec.transforms) if isinstance(spec, PipelineSpec) else [decoder, *spec[1:]]
+
 def _flips(op) -> bool:
     "Whether `op` only flips its images, with probability `flip_prob`: FFCV's own flip, or a `PlainFlip`"
     return type(op) is _FFCVFlip or isinstance(op, PlainFlip)
@@ -120,21 +129,12 @@ def fuse_flips(d:Draft) -> Draft:
         out[name], copies[id(spec[0])] = [fused, *spec[2:]], fused
         steps.append(f"{name}: {type(spec[0]).__name__} flips with probability {spec[1].flip_prob}, in place of {type(spec[1]).__name__}")
     for name, spec in out.items():
-        if isinstance(spec, list) and spec and isinstance(spec[0], Follower) and id(spec[0].follow) in copies:
-            out[name] = [spec[0].following(copies[id(spec[0].follow)]), *spec[1:]]
-            steps.append(f"{name}: {type(spec[0]).__name__} follows the decoder that flips")
+        if isinstance(op := _decoder(spec), Follower) and id(op.follow) in copies:
+            out[name] = _with_decoder(spec, op.following(copies[id(op.follow)]))
+            steps.append(f"{name}: {type(op).__name__} follows the decoder that flips")
     return d.did('; '.join(steps), pipelines=out) if steps else d
 
 # %% ../../nbs/16_loader.plan.ipynb #d7fe0acc
-def _decoder(spec):
-    "The decoder of a pipeline: the first operation of a list, or a `PipelineSpec`'s"
-    if isinstance(spec, PipelineSpec): return spec.decoder
-    return spec[0] if isinstance(spec, list) and spec else None
-
-def _with_decoder(spec, decoder):
-    "`spec` with `decoder` in place of its own"
-    return PipelineSpec(spec.source, decoder, spec.transforms) if isinstance(spec, PipelineSpec) else [decoder, *spec[1:]]
-
 def share_draws(d:Draft) -> Draft:
     "Each decoder that draws at random without a `Draws` replaced by a copy that has one (`SharesDraws.with_draws`); decoders that follow it follow the copy"
     decoders = {id(op): op for op in map(_decoder, d.pipelines.values()) if isinstance(op, SharesDraws)}
@@ -178,11 +178,16 @@ def _foldable(spec) -> int|None:
     if not all(isinstance(op, _ToDevice) for op in spec[k+1:]): return None
     return k if all(_keeps_images(op) for op in spec[1:k]) else None
 
+def _no_images(spec:PipelineSpec) -> bool:
+    "Whether pipeline `spec` makes something other than images or masks, such as the labels of boxes: a fastai `ToTensor*` of another type"
+    op = next((op for op in spec.transforms if isinstance(op, ToTensorBase)), None)
+    return op is not None and not issubclass(op.tensor_cls, (TensorImageBase, TensorMask))
+
 def fold_normalize(d:Draft) -> Draft:
     "On the CPU, batch transforms that are only `IntToFloatTensor` and `Normalize` done by a `NormalizeImage` in the image pipeline"
     if not (d.normalize_in_pipeline or (d.normalize_in_pipeline is None and d.on_cpu)): return d
     stats = _normalize_stats(d.user_tfms)
-    if stats is None or any(isinstance(s, PipelineSpec) for s in d.pipelines.values()): return d
+    if stats is None or any(isinstance(s, PipelineSpec) and not _no_images(s) for s in d.pipelines.values()): return d
     tensors = {name: next((op for op in spec if isinstance(op, ToTensorBase)), None) for name, spec in d.pipelines.items() if isinstance(spec, list)}
     images = [name for name, op in tensors.items() if op is not None and issubclass(op.tensor_cls, (TensorImageBase, TensorMask))]
     if len(images) != 1 or (k := _foldable(d.pipelines[images[0]])) is None: return d
@@ -243,7 +248,9 @@ def warn_unscaled(d:Draft) -> Draft:
 def batch_decoders(d:Draft) -> Draft:
     "The batch transforms: those that the pipelines' operations ask for (`BatchDecoded`), then the user's"
     ops = [op for spec in d.pipelines.values() if spec is not None for op in (spec.transforms if isinstance(spec, PipelineSpec) else spec)]
-    decoders = [op.batch_decoder() for op in ops if isinstance(op, BatchDecoded)]
+    decoders = []
+    for dec in (op.batch_decoder() for op in ops if isinstance(op, BatchDecoded)):
+        if not (dec.once and any(type(o) is type(dec) for o in decoders)): decoders.append(dec)
     for dec in decoders: dec.check(d.user_tfms)
     return replace(d, batch_tfms=decoders + d.user_tfms)
 
@@ -281,8 +288,17 @@ def name_outputs(d:Draft) -> Draft:
     others = [k for k, s in d.pipelines.items() if k not in d.fields and s is not None and k not in extra]
     outputs = [k for name in present + others for k in (name, *d.views.get(name, []))] + ([SAMPLE_INDEX] if d.sample_indices else [])
     views_end = max((outputs.index(k) + 1 for ks in d.views.values() for k in ks), default=0)  # views are inputs, label or not
-    n_inp = d.n_inp if d.n_inp is not None else max(1, len(outputs) - 1 - d.sample_indices, views_end)
+    n_inp = d.n_inp if d.n_inp is not None else max(1, len(outputs) - _targets(d, outputs) - d.sample_indices, views_end)
     return replace(d, outputs=outputs, n_inp=n_inp)
+
+def _targets(d:Draft, outputs:list) -> int:
+    "How many outputs are targets, by default: the last (the sample indices aside), and those before it that read its field, such as the boxes and labels of a `BoxField`"
+    def source(k): return s.source if isinstance(s := d.pipelines.get(k), PipelineSpec) else k
+    outs = [k for k in outputs if k != SAMPLE_INDEX]
+    if not outs: return 0
+    n, last = 1, source(outs[-1])
+    while n < len(outs) and source(outs[-1 - n]) == last: n += 1
+    return n
 
 # %% ../../nbs/16_loader.plan.ipynb #69189091
 PASSES = (own_lists, fuse_flips, share_draws, fold_normalize, check_operations, warn_unscaled, batch_decoders, split_views, add_sample_index, name_outputs)
@@ -295,7 +311,7 @@ def plan_pipelines(
     on_cpu:bool=True, # Whether the batches stay on the CPU
     normalize_in_pipeline:bool|None=None, # Fold `IntToFloatTensor` and `Normalize` into the image pipeline; None: where the batches stay on the CPU
     sample_indices:bool=False, # End each batch with its items' indices in the file
-    n_inp:int|None=None, # Model inputs; by default all but the last output, and at least every view
+    n_inp:int|None=None, # Model inputs; by default all but the last output (and the outputs before it that read its field), and at least every view
     fname:str='the file' # The file, for messages
 ) -> Plan:
     "The plan of a loader of a file with `fields`: `pipelines` and `batch_tfms` through each of `PASSES`, in order"

@@ -18,13 +18,15 @@ import torch.distributed as dist
 from fastcore.basics import GetAttr, detuplify
 from fastcore.foundation import L
 from fasttransform import Pipeline, explode_types, retain_types
-from fastai.data.core import TfmdDL, show_batch
+from fastai.data.core import TfmdDL, show_batch, show_results
+from fastai.vision.data import get_grid
 from fastai.data.load import DataLoader
 from fastai.data.transforms import Category, CategoryMap, MultiCategory
 from fastai.torch_core import TensorCategory, TensorImageBase, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
-from fastai.vision.core import TensorPoint
+from fastai.vision.core import LabeledBBox, TensorBBox, TensorPoint
 
 from ..compat import set_device
+from ..fields.boxes import BoxField
 from ..fields.points import PointField
 from .config import LoaderConfig, LoaderState
 from .plan import Plan
@@ -34,8 +36,8 @@ from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
 
 # %% auto #0
-__all__ = ['BatchSource', 'TfmdDLMixin', 'Exported', 'LoaderDataset', 'SetupView', 'tfms_to', 'ConfiguredLoader', 'world_size',
-           'global_order', 'gather_mask', 'DataLoaderAPI']
+__all__ = ['BatchSource', 'show_box_results', 'TfmdDLMixin', 'Exported', 'LoaderDataset', 'SetupView', 'tfms_to',
+           'ConfiguredLoader', 'world_size', 'global_order', 'gather_mask', 'DataLoaderAPI']
 
 # %% ../../nbs/20_loader.show.ipynb #388d0f03
 @runtime_checkable
@@ -51,6 +53,22 @@ class BatchSource(Protocol):
         "A batch to show when none is given: the first of the next epoch, or one item augmented a batch's worth of times if `unique`"
 
 # %% ../../nbs/20_loader.show.ipynb #8fe2f00b
+def show_box_results(
+    x, y, # The batch's decoded inputs and targets (boxes and labels)
+    samples, # The decoded items: (image, boxes, `LabeledBBox`) each
+    outs, # The decoded predictions: (boxes, `LabeledBBox`) each
+    ctxs=None, # Axes to draw on: two per item
+    max_n:int=6, # Maximum number of items to show
+    nrows:int|None=None, ncols:int=1, figsize:tuple|None=None, **kwargs
+):
+    "Each item's image with its boxes and their classes, beside the predicted boxes and classes, as fastai's `show_results` lays out boxes"
+    if ctxs is None: ctxs = get_grid(min(len(samples), max_n), nrows=nrows, ncols=ncols, figsize=figsize, double=True, title='Target/Prediction')
+    labelled = lambda o: next(v for v in reversed(tuple(o)) if isinstance(v, LabeledBBox))
+    for k, o in enumerate((samples, outs)):
+        ctxs[k::2] = [s[0].show(ctx=c, **kwargs) for s, c, _ in zip(samples, ctxs[k::2], range(max_n))]
+        ctxs[k::2] = [labelled(s).show(ctx=c, **kwargs) for s, c, _ in zip(o, ctxs[k::2], range(max_n))]
+    return ctxs
+
 class TfmdDLMixin:
     "fastai's `TfmdDL` methods that decode and show batches, for a loader that is not a `TfmdDL`: the class it is mixed into is a `BatchSource`"
     # `decode`, `decode_batch`, `_pre_show_batch` and `show_results` are fastai's own, called on this loader: they read
@@ -85,7 +103,12 @@ class TfmdDLMixin:
         **kwargs
     ):
         "Show `max_n` results with input(s), target(s) and prediction(s)."
-        return TfmdDL.show_results(self, b, out, max_n, ctxs, show, **kwargs)
+        res = TfmdDL.show_results(self, b, out, max_n, ctxs, show=False, **kwargs)
+        if not show: return res
+        # fastai's `show_results` of an image and a tuple of targets fails in fastai 2.8 (`show_results[object]` under plum),
+        # and its boxes method draws no class names: boxes are drawn here, as fastai's detection notebooks show them
+        if isinstance(res[1], tuple) and res[1] and isinstance(res[1][0], TensorBBox) and res[2] is not None: return show_box_results(*res, ctxs=ctxs, max_n=max_n, **kwargs)
+        show_results(*res, ctxs=ctxs, max_n=max_n, **kwargs)
 
     # fastai's `show_batch` draws its batch with `one_batch` after swapping `get_idxs`; an FFCV epoch takes its order
     # from the loader, so `unique` goes to `batch_to_show`
@@ -111,8 +134,10 @@ class TfmdDLMixin:
         return L(batch_to_samples(b, max_n=max_n)).map(lambda s: tuple(self._decode_label(o, s) for o in s))
 
     def _decode_label(self, o, sample=()):
-        "`o`, of `sample`, as a showable label if it is a `TensorCategory` or `TensorMultiCategory`; points in the pixels of the sample's image"
+        "`o`, of `sample`, as a showable label if it is a `TensorCategory` or `TensorMultiCategory`; points and boxes in the pixels of the sample's image"
         name = (lambda i: str(self.vocab[i])) if self.vocab is not None else str
+        if isinstance(o, TensorBBox) or (isinstance(o, TensorMultiCategory) and not o.is_floating_point() and any(isinstance(x, TensorBBox) for x in sample)):
+            return self._decode_boxes(o, sample, name)
         if isinstance(o, TensorCategory) and o.ndim == 0: return Category(name(int(o)))
         if isinstance(o, TensorMultiCategory) and o.ndim == 1: return MultiCategory([name(int(i)) for i in torch.where(o > 0)[0]])
         if isinstance(o, TensorCategory) and o.ndim > 0 and o.is_floating_point():
@@ -123,6 +148,19 @@ class TfmdDLMixin:
             h, w = im.shape[-2:]  # fastai's `PointScaler` decodes -1..1 to the pixels of the item's image
             return TensorPoint((o.view(-1, 2).float() + 1) * torch.tensor([w, h], device=o.device) / 2)
         return o
+
+    def _decode_boxes(self, o, sample, name):
+        "Boxes `o` in the pixels of the sample's image, or their labels `o` with them as fastai's `LabeledBBox` (what `BBoxLabeler` decodes), padding left out"
+        boxes = o if isinstance(o, TensorBBox) else next(x for x in sample if isinstance(x, TensorBBox))
+        im = next((x for x in sample if isinstance(x, TensorImageBase)), None)
+        b = boxes.as_subclass(torch.Tensor).view(-1, 4).float()
+        keep = b.ne(0).any(-1)  # padding is all zeros; a box has an area
+        h, w = im.shape[-2:] if im is not None else (2, 2)
+        px = TensorBBox((b[keep] + 1) * torch.tensor([w, h, w, h], device=b.device) / 2)  # as fastai's `PointScaler` decodes them
+        if isinstance(o, TensorBBox): return px
+        l = o.as_subclass(torch.Tensor).view(-1)
+        if len(l) != len(keep): raise ValueError(f"{len(keep)} boxes but {len(l)} labels: a box's label goes with it, padding included")
+        return LabeledBBox(px, [name(int(i)) for i in l[keep.to(l.device)]])
 
 # %% ../../nbs/20_loader.show.ipynb #9e6d12e4
 class Exported:
@@ -254,9 +292,9 @@ class DataLoaderAPI:
 
     @property
     def vocab(self) -> CategoryMap|list|None:
-        "The class names, as fastai's `CategoryMap` for category, multi-category and mask targets"
+        "The class names, as fastai's `CategoryMap` for category, multi-category, mask and box targets"
         vocab = self.config.vocab
-        if vocab is None or self.kind not in (LabelKind.category, LabelKind.multi, LabelKind.mask): return vocab
+        if vocab is None or self.kind not in (LabelKind.category, LabelKind.multi, LabelKind.mask, LabelKind.boxes): return vocab
         if getattr(self, '_vocab_map', (None,))[0] is not vocab: self._vocab_map = vocab, CategoryMap(vocab, sort=False)
         return self._vocab_map[1]
 
@@ -273,6 +311,7 @@ class DataLoaderAPI:
         name = self.batch_specs[self.n_inp].source
         field = self.fields.get(name) if isinstance(name, str) else None
         if isinstance(field, PointField): return 2 * field.n_points  # x and y of each point
+        if isinstance(field, BoxField): return field.n_classes  # the file's classes, if it was written with their number
         if (values := self._target_values()) is not None:  # class indices: one more than the largest
             return int(values.max()) + 1 if len(values) else None
         return int(np.prod(field.shape)) if isinstance(field, NDArrayField) else 1

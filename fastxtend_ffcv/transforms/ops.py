@@ -14,12 +14,12 @@ from typing import Sequence
 import numpy as np
 import torch
 
-from fasttransform import retain_meta
+from fasttransform import ItemTransform, retain_meta
 from fastai.data.transforms import IntToFloatTensor, Normalize
 from fastai.losses import BCEWithLogitsLossFlat, CrossEntropyLossFlat, MSELossFlat
 from fastai.torch_core import (TensorBase, TensorImage, TensorImageBW, TensorMask, TensorCategory,
                                TensorMultiCategory, TitledTensorScalar, default_device, show_title)
-from fastai.vision.core import TensorPoint
+from fastai.vision.core import TensorBBox, TensorPoint
 
 from ..roles import BatchDecoded, BatchDecoder
 
@@ -31,10 +31,10 @@ from ffcv.transforms.common import Squeeze as _Squeeze
 from ffcv.transforms.normalize import NormalizeImage as _NormalizeImage
 
 # %% auto #0
-__all__ = ['LabelKind', 'ToTensorBase', 'ToTensorImage', 'ToTensorImageBW', 'ToTensorMask', 'ToTensorPoint', 'ToTensorCategory',
-           'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'Squeeze', 'image_shape', 'DecodeNormalized',
-           'NormalizeImage', 'TensorSampleIndex', 'SampleIndexDecoder', 'ToTensorSampleIndex', 'ToDevice', 'Convert',
-           'View']
+__all__ = ['LabelKind', 'ToTensorBase', 'ToTensorImage', 'ToTensorImageBW', 'ToTensorMask', 'ToTensorPoint', 'ToTensorBBox',
+           'ToTensorBBoxLabel', 'ToTensorCategory', 'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'Squeeze',
+           'image_shape', 'DecodeNormalized', 'NormalizeImage', 'TrimBoxes', 'TensorSampleIndex', 'SampleIndexDecoder',
+           'ToTensorSampleIndex', 'ToDevice', 'Convert', 'View']
 
 # %% ../../nbs/15_transforms.ops.ipynb #680d5a58
 _all_ = ['Convert', 'View']
@@ -47,9 +47,11 @@ class LabelKind(Enum):
     float = 'float' # Regression targets
     mask = 'mask' # One class per pixel (`TensorMask`)
     points = 'points' # A fixed number of (x, y) points per image, -1 to 1 across it (`TensorPoint`)
+    boxes = 'boxes' # Any number of boxes per image, -1 to 1 across it (`TensorBBox`), and their classes (`TensorMultiCategory`): two targets
 
     def loss_func(self):
-        "fastai's loss function for targets of this kind, as its blocks pick it"
+        "fastai's loss function for targets of this kind, as its blocks pick it; None for boxes, whose loss goes with the model"
+        if self is LabelKind.boxes: return None
         if self is LabelKind.multi: return BCEWithLogitsLossFlat()
         if self in (LabelKind.float, LabelKind.points): return MSELossFlat()
         return CrossEntropyLossFlat(axis=1 if self is LabelKind.mask else -1)
@@ -57,7 +59,7 @@ class LabelKind(Enum):
     @property
     def follows_image(self) -> bool:
         "Whether targets of this kind are cropped and flipped with their image: their decoder follows the image's draws"
-        return self in (LabelKind.mask, LabelKind.points)
+        return self in (LabelKind.mask, LabelKind.points, LabelKind.boxes)
 
 # %% ../../nbs/15_transforms.ops.ipynb #65f136ff
 class ToTensorBase(_ToTensor):
@@ -138,6 +140,19 @@ class ToTensorPoint(ToTensorBase):
     "Convert an `N×n×2` NumPy batch of points (x, y, -1 to 1 across the image) to a `TensorPoint`"
     kind = LabelKind.points
     def __init__(self): super().__init__(TensorPoint)
+
+# %% ../../nbs/15_transforms.ops.ipynb #90c1a026
+class ToTensorBBox(BatchDecoded, ToTensorBase):
+    "Convert an `N×n×4` NumPy batch of boxes (-1 to 1 across the image, padded with zeros) to a `TensorBBox`; the loader trims the padding (`TrimBoxes`)"
+    kind = LabelKind.boxes
+    def __init__(self): super().__init__(TensorBBox)
+    def batch_decoder(self) -> TrimBoxes:
+        "The batch transform that trims the padding to the batch's most boxes"
+        return TrimBoxes()
+
+class ToTensorBBoxLabel(ToTensorBase):
+    "Convert an `N×n` NumPy batch of the boxes' class indices (padded with 0) to a `TensorMultiCategory`, as fastai's `BBoxLblBlock` gives them"
+    def __init__(self): super().__init__(TensorMultiCategory)
 
 # %% ../../nbs/15_transforms.ops.ipynb #56560582
 class ToTensorCategory(ToTensorBase):
@@ -232,6 +247,21 @@ class NormalizeImage(BatchDecoded, _NormalizeImage):
     def batch_decoder(self) -> DecodeNormalized:
         "The batch transform that the `Loader` adds, to decode what this operation did"
         return DecodeNormalized(self.mean / 255, self.std / 255, self.replaces)
+
+# %% ../../nbs/15_transforms.ops.ipynb #8cc06926
+class TrimBoxes(BatchDecoder, ItemTransform):
+    "Trim each `TensorBBox` of a batch, and the `TensorMultiCategory` of labels after it, to the batch's most boxes, as fastai's `bb_pad` pads them"
+    order, once = 0, True  # first: later batch transforms see boxes as fastai's loaders give them; one trims every box pipeline
+    def encodes(self, b):
+        out, n = list(b), None
+        for i, x in enumerate(b):
+            if isinstance(x, TensorBBox) and x.ndim == 3:
+                t = torch.as_subclass(x, torch.Tensor)  # plain ops: no fastai dispatch per op
+                n = int(t.ne(0).any(-1).sum(-1).max()) if len(t) else 0  # kept boxes come first, and have an area
+                out[i] = x[:, :n]
+            elif n is not None and isinstance(x, TensorMultiCategory) and x.ndim == 2 and not x.is_floating_point():
+                out[i], n = x[:, :n], None
+        return tuple(out)
 
 # %% ../../nbs/15_transforms.ops.ipynb #1e876be2
 def _tensors(args):

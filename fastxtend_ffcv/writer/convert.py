@@ -16,9 +16,11 @@ import numpy as np
 import torch
 from PIL import Image
 
-from ..fields.image import RGBImageField
+from ..fields.boxes import BoxField
+from ..fields.image import ImageFile, RGBImageField
 from .writer import DatasetWriter
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField
+from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
 
 # %% auto #0
 __all__ = ['FFCVLabelFields', 'LabelField', 'rgb_dataset_to_ffcv', 'infer_field', 'dataset_to_ffcv']
@@ -73,7 +75,7 @@ def infer_field(
     if isinstance(value, (int, np.integer)): return IntField()
     if isinstance(value, (float, np.floating)): return FloatField()
     if isinstance(value, (bytes, bytearray)): return BytesField()
-    if isinstance(value, dict): return JSONField()
+    if isinstance(value, dict): return BoxField() if {'boxes', 'labels'} <= value.keys() else JSONField()
     if isinstance(value, np.ndarray):
         if value.dtype == np.uint8 and value.ndim == 3 and value.shape[2] == 3: return RGBImageField()
         return NDArrayField(value.dtype, value.shape)
@@ -102,10 +104,15 @@ def dataset_to_ffcv(
         if len(fields) != len(first): raise ValueError(f"{len(fields)} fields for items of {len(first)} values")
         fields = dict(enumerate(fields))
     overrides = {(names.index(k) if isinstance(k, str) else k): f for k,f in (fields or {}).items()}
-    chosen = {}
+    chosen, inferred = {}, []
     for i, (name, value) in enumerate(zip(names, first)):
-        try: chosen[name] = overrides[i] if i in overrides else infer_field(value)
+        if i in overrides: chosen[name] = overrides[i]; continue
+        try: chosen[name] = infer_field(value)
         except TypeError as e: raise TypeError(f"Item 0, field {name!r}: {e}") from None
+        inferred.append(name)
+    if any(isinstance(f, BoxField) for f in chosen.values()):
+        chosen, image = _fields_for_boxes(chosen, inferred)
+        dataset = _SizedBoxes(dataset, chosen, image)
     return DatasetWriter(path, chosen, page_size, num_workers, overwrite).from_indexed_dataset(
         dataset, chunksize=chunk_size, sources=sources, on_error=on_error)
 
@@ -115,3 +122,64 @@ class _Singles:
     def __init__(self, dataset): self.dataset = dataset
     def __len__(self): return len(self.dataset)
     def __getitem__(self, i): return (self.dataset[i],)
+
+# %% ../../nbs/12_writer.convert.ipynb #104a130e
+def _fields_for_boxes(fields:dict, inferred:Sequence[str]) -> tuple[dict, int]:
+    "`fields` with the inferred `BoxField`s shrinking their boxes as the item's image (its first `RGBImageField`) is shrunk, and those passed checked to; and the image's position"
+    names, boxes = list(fields), [n for n, f in fields.items() if isinstance(f, BoxField)]
+    image = next((k for k, f in enumerate(fields.values()) if isinstance(f, _RGBImageField)), None)
+    if image is None:
+        raise ValueError(f"Field {boxes[0]!r} holds boxes, which are stored with the size of their image, but no field of the item "
+                         f"is an image (an RGBImageField): fields {names}")
+    im = fields[names[image]]
+    if not isinstance(im, RGBImageField) and im.max_resolution:
+        raise ValueError(f"Field {names[image]!r} is FFCV's own RGBImageField, which shrinks an image to max_resolution by truncating "
+                         "its sides, not as BoxField scales boxes: use fastxtend_ffcv.fields.image.RGBImageField")
+    res = (im.max_resolution, im.min_resolution) if isinstance(im, RGBImageField) else (None, None)  # FFCV's own has no min_resolution
+    fields = dict(fields)
+    for n in boxes:
+        f = fields[n]
+        if n in inferred: fields[n] = BoxField(f.n_classes, *res)
+        elif (f.max_resolution, f.min_resolution) != res:
+            raise ValueError(f"Field {n!r} scales boxes as max_resolution={f.max_resolution}, min_resolution={f.min_resolution} "
+                             f"shrinks their image, but field {names[image]!r} shrinks it with max_resolution={res[0]}, "
+                             f"min_resolution={res[1]}: give the BoxField the image field's, so that the boxes stay on it")
+    return fields, image
+
+# %% ../../nbs/12_writer.convert.ipynb #04e67578
+def _image_size(image, name:str) -> tuple[int, int]:
+    "The (height, width) of `image`, the value of field `name`, an `RGBImageField`: a PIL image, an array, an `ImageFile` or the `Path` of a file"
+    if isinstance(image, Image.Image): return image.height, image.width
+    if isinstance(image, ImageFile): image = image.pixels
+    if isinstance(image, Path):
+        with Image.open(image) as im: return im.height, im.width  # the file's header alone
+    if isinstance(image, np.ndarray) and image.ndim in (2, 3): return image.shape[:2]
+    raise TypeError(f"field {name!r}: boxes take their size from their image, which must be a PIL image, an H×W or H×W×C array, "
+                    f"an ImageFile or a Path, not {type(image).__name__}")
+
+def _box_value(value, size:tuple[int, int], name:str) -> tuple:
+    "`value` of field `name`, a dict with 'boxes' and 'labels' (its other keys are not stored) or a (boxes, labels) pair, as `BoxField` writes it: with its image's `size`"
+    if isinstance(value, Mapping):
+        if missing := [k for k in ('boxes', 'labels') if k not in value]:
+            raise ValueError(f"field {name!r}: a dict of boxes needs 'boxes' and 'labels', as torchvision's targets have; this one has no "
+                             f"{' or '.join(map(repr, missing))} (its keys: {list(value)})")
+        return value['boxes'], value['labels'], size
+    if isinstance(value, (tuple, list)) and len(value) == 2: return value[0], value[1], size
+    what = f"a {type(value).__name__} of {len(value)}" if isinstance(value, (tuple, list)) else f"a {type(value).__name__}"
+    raise TypeError(f"field {name!r}: boxes must be a dict with 'boxes' and 'labels' (torchvision's targets) or a (boxes, labels) pair, "
+                    f"not {what}: their size comes from the item's image")
+
+class _SizedBoxes:
+    "A dataset whose box values are given as `BoxField` writes them: (boxes, labels, (height, width)) of the item's image"
+    def __init__(self, dataset, fields:Mapping[str, Field], image:int):
+        self.dataset, self.names, self.image = dataset, list(fields), image
+        self.boxes = [k for k, f in enumerate(fields.values()) if isinstance(f, BoxField)]
+    def __len__(self): return len(self.dataset)
+    def __getitem__(self, i):
+        item = self.dataset[i]
+        if not isinstance(item, (tuple, list)) or len(item) != len(self.names): return item  # the writer says what is wrong with it
+        item = list(item)
+        size = _image_size(item[self.image], self.names[self.image])
+        for k in self.boxes: item[k] = _box_value(item[k], size, self.names[k])
+        return tuple(item)
+
