@@ -1,4 +1,4 @@
-"""`fastxtend-ffcv-folder`: an ImageNet-style folder of images, one subfolder per class, to `.beton` files and a vocabulary
+"""`fastxtend-ffcv-folder`: an ImageNet-style folder of images, one subfolder per class, or images with a JSON file of their boxes, to `.beton` files and a vocabulary
 
 Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/cli.html.md"""
 
@@ -32,8 +32,10 @@ _all_ = ['folder_to_ffcv', 'ImageFolder', 'folder_splits', 'image_extensions', '
 def _summary(res:dict, dest:Path) -> str:
     "What a conversion wrote, a line per file, and the images it skipped"
     meta = json.loads((dest/'meta.json').read_text())
-    def n(k, what): return f"{k:,} {what}{'s' if k != 1 else ''}"
-    lines = [f"{s}.beton: {n(len(meta['items'][s]), 'image')}, {(dest/f'{s}.beton').stat().st_size / 1e6:,.1f} MB" for s in meta['items']]
+    def n(k, what, plural=None): return f"{k:,} {what if k == 1 else plural or what + 's'}"
+    boxes = res.get('n_boxes', {})
+    lines = [f"{s}.beton: {n(len(meta['items'][s]), 'image')}, {n(boxes[s], 'box', 'boxes') + ', ' if s in boxes else ''}"
+             f"{(dest/f'{s}.beton').stat().st_size / 1e6:,.1f} MB" for s in meta['items']]
     vocab = res['vocab']
     lines.append(f"vocab.json: {len(vocab)} classes: {', '.join(vocab[:10])}{', ...' if len(vocab) > 10 else ''}")
     if res['skipped']: lines += [f"Skipped {n(len(res['skipped']), 'image')} that could not be written:"] + [f"  {e}" for e in res['skipped']]
@@ -41,10 +43,15 @@ def _summary(res:dict, dest:Path) -> str:
 
 def _one_line(e:BaseException) -> str: return ' '.join(str(e).split())
 
+def _warn(message, *args, **kwargs):
+    "Print a warning on one line, without the line of code that raised it"
+    print(f"fastxtend-ffcv-folder: warning: {_one_line(message)}", file=sys.stderr)
+
 @call_parse
 def main(
-    src:str, # Image folder: SRC/train/CLASS/IMAGE with SRC/valid/... or SRC/val/..., or SRC/CLASS/IMAGE
+    src:str, # Image folder: SRC/train/CLASS/IMAGE with SRC/valid/... or SRC/val/..., or SRC/CLASS/IMAGE; with --boxes, the images that it annotates
     dest:str, # Folder for train.beton, valid.beton, vocab.json and meta.json
+    boxes:str=None, # JSON file of the images' boxes, COCO's (images, annotations, categories) or {file: {"boxes": [[left, top, right, bottom], ...], "labels": [class, ...]}}, file names relative to SRC or its split folders: write those images with their boxes, not class folders
     train_name:str=None, # The training split's subfolder, if not train/
     valid_name:str=None, # The validation split's subfolder, if not valid/ or val/
     valid_pct:float=0.2, # Without split folders, the share of images, picked at random, to validate on
@@ -56,17 +63,18 @@ def main(
     compress_probability:float=0.5, # With --write-mode proportion: the share of images stored as JPEG
     num_workers:int=-1, # Writer processes; -1 for all cores
     reencode:bool=False, # Encode every JPEG again; by default a JPEG that needs no resizing is stored as it is, losing no quality
-    skip_bad:bool=False, # Write the images that can be read and list the others, rather than stop at the first
+    skip_bad:bool=False, # Write the images that can be read (and whose boxes fit them) and list the others, rather than stop at the first
     overwrite:bool=False, # Replace the files in DEST
     debug:bool=False, # Print the traceback of an error
     version:Annotated[bool, "Print fastxtend-ffcv's version and exit", dict(action='version', version=f'fastxtend-ffcv {__version__}')]=False
 ):
-    "Convert an image folder, one subfolder per class, to FFCV .beton files, with its vocabulary (vocab.json) and the file of each item (meta.json)"
+    "Convert an image folder, one subfolder per class or with --boxes a JSON file of boxes, to FFCV .beton files, with its vocabulary (vocab.json) and the file of each item (meta.json)"
     try:
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', SkippedItems)  # listed below
+            warnings.showwarning = _warn  # restored with the filters
             res = folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_resolution or None, write_mode,
-                                 jpeg_quality, 'skip' if skip_bad else 'raise', overwrite, num_workers,
+                                 jpeg_quality, 'skip' if skip_bad else 'raise', overwrite, num_workers, boxes=boxes,
                                  smart_threshold=smart_threshold, compress_probability=compress_probability, keep_jpeg=not reencode)
     except KeyboardInterrupt as e:  # Ctrl-C, or `WriteInterrupted` by SIGTERM or SIGHUP
         signum = e.signum if isinstance(e, WriteInterrupted) else signal.SIGINT

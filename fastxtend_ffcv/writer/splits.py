@@ -1,4 +1,4 @@
-"""A dataset's splits and their metadata written all together or not at all; an image folder, one subfolder per class, to `.beton` files
+"""A dataset's splits and their metadata written all together or not at all; an image folder, one subfolder per class or with a JSON file of boxes, to `.beton` files
 
 Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/writer.splits.html.md"""
 
@@ -12,18 +12,20 @@ import os
 import shutil
 import warnings
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 import numpy as np
 from PIL import Image
 from fastcore.meta import delegates
 
+from ..fields.boxes import BoxField
 from ..fields.image import ImageFile, RGBImageField
 from .writer import DatasetWriter, ItemError, deferred_signals, remove_stale, stop_on_signals
 from ffcv.fields import IntField
 
 # %% auto #0
-__all__ = ['STAGE_PREFIX', 'image_extensions', 'write_splits', 'image_files', 'ImageFolder', 'folder_splits', 'folder_to_ffcv']
+__all__ = ['STAGE_PREFIX', 'image_extensions', 'write_splits', 'image_files', 'ImageFolder', 'folder_splits', 'read_boxes',
+           'ImageBoxes', 'box_splits', 'folder_to_ffcv']
 
 # %% ../../nbs/11_writer.splits.ipynb #22992d5d
 STAGE_PREFIX = 'fastxtend-ffcv-'  # the hidden folder of a write in progress: `.fastxtend-ffcv-{pid}.tmp`
@@ -109,6 +111,27 @@ def _class_items(path:Path) -> list[tuple[Path,str]]:
 _VALID_NAMES = ('valid', 'val')
 _SPLIT_NAMES = {'train', 'training', 'valid', 'val', 'validation', 'test', 'testing'}
 
+def _split_names(src:Path, train_name:str|None, valid_name:str|None, refuse:bool=True) -> tuple[str,str]|None:
+    "The training and validation subfolders of `src`: those named, else `train` with `valid` or `val`; None where it has no such pair"
+    if (train_name is None) != (valid_name is None): raise ValueError("Pass both train_name and valid_name, or neither")
+    if train_name is not None: return train_name, valid_name
+    subs = {p.name for p in src.iterdir() if p.is_dir()}
+    valids = [v for v in _VALID_NAMES if v in subs]
+    if 'train' in subs and len(valids) > 1: raise ValueError(f"{src} has both valid/ and val/: name the one to validate on")
+    if 'train' in subs and valids: return 'train', valids[0]
+    if refuse and (splits := sorted(s for s in subs if s.lower() in _SPLIT_NAMES)):
+        raise ValueError(f"{src} has split folders ({', '.join(splits)}) but not train/ with valid/ or val/: name its "
+                         "training and validation folders (train_name and valid_name, --train-name and --valid-name)")
+    return None
+
+def _random_split(items:list, valid_pct:float, seed:int, src:Path) -> dict[str, list]:
+    "`items` split at random, `valid_pct` of them, picked with `seed`, to `valid`"
+    if not 0 < valid_pct < 1: raise ValueError(f"valid_pct must be between 0 and 1, not {valid_pct}")
+    n_valid = round(valid_pct * len(items))
+    if not 0 < n_valid < len(items): raise ValueError(f"{src} has {len(items)} images: too few to split {valid_pct:.0%} off")
+    valid = set(np.random.default_rng(seed).permutation(len(items))[:n_valid].tolist())
+    return {'train': [o for i, o in enumerate(items) if i not in valid], 'valid': [o for i, o in enumerate(items) if i in valid]}
+
 def folder_splits(
     src:str|Path, # Image folder
     train_name:str|None=None, # The training split's subfolder; by default `train`
@@ -119,34 +142,150 @@ def folder_splits(
     "The `(file, class)` items of the `train` and `valid` splits of the image folder `src`"
     src = Path(src)
     if not src.is_dir(): raise FileNotFoundError(f"No image folder at {src}")
-    if (train_name is None) != (valid_name is None): raise ValueError("Pass both train_name and valid_name, or neither")
-    subs = {p.name for p in src.iterdir() if p.is_dir()}
-    if train_name is None:
-        valids = [v for v in _VALID_NAMES if v in subs]
-        if 'train' in subs and len(valids) > 1: raise ValueError(f"{src} has both valid/ and val/: name the one to validate on")
-        if 'train' in subs and valids: train_name, valid_name = 'train', valids[0]
-        elif splits := sorted(s for s in subs if s.lower() in _SPLIT_NAMES):
-            raise ValueError(f"{src} has split folders ({', '.join(splits)}) but not train/ with valid/ or val/: name its "
-                             "training and validation folders (train_name and valid_name, --train-name and --valid-name)")
-    if train_name is not None:
+    if (names := _split_names(src, train_name, valid_name)) is not None:
         res = {}
-        for split, name in (('train', train_name), ('valid', valid_name)):
+        for split, name in zip(('train', 'valid'), names):
             if not (src/name).is_dir(): raise FileNotFoundError(f"No image folder at {src/name}")
             res[split] = _class_items(src/name)
             if not res[split]: raise ValueError(f"No images in the class folders of {src/name}")
         return res
     items = _class_items(src)
     if not items: raise ValueError(f"No images in the class folders of {src}")
-    if not 0 < valid_pct < 1: raise ValueError(f"valid_pct must be between 0 and 1, not {valid_pct}")
-    n_valid = round(valid_pct * len(items))
-    if not 0 < n_valid < len(items): raise ValueError(f"{src} has {len(items)} images: too few to split {valid_pct:.0%} off")
-    valid = set(np.random.default_rng(seed).permutation(len(items))[:n_valid].tolist())
-    return {'train': [o for i, o in enumerate(items) if i not in valid], 'valid': [o for i, o in enumerate(items) if i in valid]}
+    return _random_split(items, valid_pct, seed, src)
+
+# %% ../../nbs/11_writer.splits.ipynb #79486a7f
+class _Unknown(NamedTuple):
+    "The class of a COCO box whose `category_id` its categories lack: an error when its image is written, which `on_error='skip'` skips"
+    category_id:object
+
+def _short(o, n:int=80) -> str:
+    "`repr(o)`, cut to `n` characters"
+    s = repr(o)
+    return s if len(s) <= n else s[:n] + '...'
+
+def _numbers(b, fname:Path, what:str, form:str='[left, top, right, bottom]') -> list[float]:
+    "The box `b` as 4 floats, or an error that names it"
+    if not (isinstance(b, list) and len(b) == 4 and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in b)):
+        raise ValueError(f"{fname}: a box of {what} must be 4 numbers, {form}; not {_short(b)}")
+    return [float(v) for v in b]
+
+def _coco_boxes(ann:dict, fname:Path) -> dict[str, tuple[list, list]]:
+    "The boxes of the COCO annotations `ann` by file name"
+    if missing := [k for k in ('images', 'annotations', 'categories') if not isinstance(ann.get(k), list)]:
+        raise ValueError(f"{fname} has COCO's {' and '.join(k for k in ('images', 'annotations') if k in ann)}, but no list of {', '.join(missing)}")
+    try: names, cats = {o['id']: o['file_name'] for o in ann['images']}, {o['id']: str(o['name']) for o in ann['categories']}
+    except (KeyError, TypeError) as e:
+        raise ValueError(f"{fname}: each of COCO's images needs an id and a file_name, and each category an id and a name ({type(e).__name__}: {e})") from None
+    res = {n: ([], []) for n in names.values()}
+    for a in ann['annotations']:
+        if not (isinstance(a, dict) and {'image_id', 'bbox', 'category_id'} <= a.keys()):
+            raise ValueError(f"{fname}: each annotation needs an image_id, a bbox and a category_id; not {_short(a)}")
+        if a['image_id'] not in names: raise ValueError(f"{fname}: an annotation is of image_id {a['image_id']!r}, which its images lack")
+        name = names[a['image_id']]
+        x, y, w, h = _numbers(a['bbox'], fname, name, '[x, y, width, height]')
+        res[name][0].append([x, y, x + w, y + h])
+        res[name][1].append(cats[a['category_id']] if a['category_id'] in cats else _Unknown(a['category_id']))
+    return res
+
+def read_boxes(
+    fname:str|Path # JSON file: COCO's `images`, `annotations` and `categories`, or `{file: {'boxes': [[left, top, right, bottom], ...], 'labels': [class, ...]}}`
+) -> dict[str, tuple[list, list]]:
+    "The boxes of each image that `fname` annotates, by its file name there: (left, top, right, bottom) in pixels, and their classes' names"
+    fname = Path(fname)
+    if not fname.is_file(): raise FileNotFoundError(f"No file of boxes at {fname}")
+    try: ann = json.loads(fname.read_bytes())
+    except (ValueError, UnicodeDecodeError) as e: raise ValueError(f"{fname} is not a JSON file: {e}") from None
+    if isinstance(ann, dict) and {'images', 'annotations'} & ann.keys(): return _coco_boxes(ann, fname)
+    if not isinstance(ann, dict): raise ValueError(f"{fname} holds a JSON {type(ann).__name__}, not COCO's annotations or an object of boxes by file name")
+    res = {}
+    for name, o in ann.items():
+        if not (isinstance(o, dict) and isinstance(o.get('boxes'), list) and isinstance(o.get('labels'), list)):
+            raise ValueError(f"{fname}: {name!r} must be {{'boxes': [[left, top, right, bottom], ...], 'labels': [class, ...]}}, not {_short(o)}")
+        if len(o['boxes']) != len(o['labels']): raise ValueError(f"{fname}: {name!r} has {len(o['boxes'])} boxes but {len(o['labels'])} labels")
+        if bad := [c for c in o['labels'] if not isinstance(c, (str, int)) or isinstance(c, bool)]:
+            raise ValueError(f"{fname}: the labels of {name!r} must be class names (or ints), not {_short(bad[0])}")
+        res[name] = ([_numbers(b, fname, repr(name)) for b in o['boxes']], [str(c) for c in o['labels']])
+    return res
+
+# %% ../../nbs/11_writer.splits.ipynb #6132ed8e
+class ImageBoxes:
+    "Images with their boxes, as `(ImageFile, (boxes, labels, (height, width)))` items, the values of `RGBImageField` and `BoxField`: labels as indices in `vocab`"
+    def __init__(self,
+        items:Sequence[tuple], # `(file, boxes, classes)`: (left, top, right, bottom) in the image's pixels, and the class names, as `read_boxes` gives them
+        vocab:Sequence[str] # Class names; as fastai's `BBoxLblBlock` has them, index 0 is `#na#`, no class
+    ):
+        self.items, self.vocab = [(Path(f), b, l) for f, b, l in items], list(vocab)
+        self.o2i = {c: i for i, c in enumerate(self.vocab)}
+
+    @property
+    def files(self) -> list[Path]:
+        "The image files, in order"
+        return [f for f, _, _ in self.items]
+
+    def __len__(self): return len(self.items)
+    def __getitem__(self, i):
+        f, boxes, classes = self.items[i]
+        x = ImageFile.read(f)
+        return x, (np.array(boxes, np.float64).reshape(len(boxes), 4), np.array([self._index(k, c) for k, c in enumerate(classes)], np.int64), x.pixels.shape[:2])
+
+    def _index(self, k:int, c) -> int:
+        if isinstance(c, _Unknown): raise ValueError(f"Box {k} has category_id {c.category_id!r}, which the categories of its annotations lack")
+        if c not in self.o2i: raise ValueError(f"Box {k} has class {c!r}, which the vocab lacks")
+        return self.o2i[c]
+
+# %% ../../nbs/11_writer.splits.ipynb #c0851c21
+def box_splits(
+    src:str|Path, # Image folder
+    boxes:str|Path, # JSON file of their boxes (`read_boxes`), its file names relative to `src` or to a split folder of it
+    train_name:str|None=None, # The training split's subfolder; by default `train`
+    valid_name:str|None=None, # The validation split's subfolder; by default `valid` or `val`
+    valid_pct:float=0.2, # Without split folders, the share of images, picked at random, to validate on
+    seed:int=42 # Seed of that pick
+) -> dict[str, list[tuple[Path,list,list]]]:
+    "The `(file, boxes, classes)` items of the `train` and `valid` splits of the images of `src` that `boxes` annotates"
+    src = Path(src)
+    if not src.is_dir(): raise FileNotFoundError(f"No image folder at {src}")
+    ann, names = read_boxes(boxes), _split_names(src, train_name, valid_name, refuse=False)
+    if not ann: raise ValueError(f"{boxes} annotates no images")
+    subs = sorted(p for p in src.iterdir() if p.is_dir() and (p.name.lower() in _SPLIT_NAMES or p.name in (names or ())))
+    items, found_any = [], False
+    for name, (b, l) in ann.items():
+        found = [d/name for d in (src, *subs) if (d/name).is_file()]
+        if len(found) > 1 and found[0] != src/name:
+            raise ValueError(f"{boxes} names {name}, which is in {' and '.join(f'{f.parent.name}/' for f in found)}: name it relative to {src}")
+        items.append((found[0] if found else src/name, b, l))  # a file that is missing is an item that can't be read
+        found_any = found_any or bool(found)
+    if not found_any: raise FileNotFoundError(f"None of the {len(ann)} images that {boxes} annotates is in {src} or its split folders: "
+                                              f"its file names, such as {next(iter(ann))}, are relative to the folder of the images")
+    items.sort(key=lambda o: o[0])
+    if names is not None:
+        res = {s: [o for o in items if src/n in o[0].parents] for s, n in zip(('train', 'valid'), names)}
+        for s, n in zip(('train', 'valid'), names):
+            if not res[s]: raise ValueError(f"{boxes} annotates no images in {src/n}")
+        if left := [o[0] for o in items if not any(src/n in o[0].parents for n in names)]:
+            warnings.warn(f"{boxes} annotates {_n(len(left), 'image')} outside {names[0]}/ and {names[1]}/ of {src}, left out: {_few(left, src)}")
+        folders = [src/n for n in names]
+    else:
+        tops = {o[0].relative_to(src).parts[0] for o in items if src in o[0].parents and len(o[0].relative_to(src).parts) > 1}
+        if len(splits := sorted(s for s in tops if s.lower() in _SPLIT_NAMES)) > 1:
+            raise ValueError(f"{boxes} annotates images in split folders of {src} ({', '.join(splits)}) but not in train/ with valid/ or val/: "
+                             "name its training and validation folders (train_name and valid_name, --train-name and --valid-name)")
+        res, folders = _random_split(items, valid_pct, seed, src), [src]
+    annotated = {o[0] for o in items}
+    if unannotated := [f for d in folders for f in image_files(d) if f not in annotated]:
+        warnings.warn(f"{boxes} has no entry for {_n(len(unannotated), 'image')} in {src}, left out: {_few(unannotated, src)}")
+    return res
+
+def _n(k:int, what:str) -> str: return f"{k:,} {what}{'s' if k != 1 else ''}"
+
+def _few(files:list[Path], src:Path, n:int=5) -> str:
+    "The first `n` of `files`, relative to `src`"
+    return ', '.join(os.path.relpath(f, src) for f in files[:n]) + (', ...' if len(files) > n else '')
 
 # %% ../../nbs/11_writer.splits.ipynb #c97dfca1
 @delegates(RGBImageField, but=['write_mode', 'max_resolution', 'jpeg_quality'])
 def folder_to_ffcv(
-    src:str|Path, # Image folder: `src/train/CLASS/IMAGE` with `src/valid/...` or `src/val/...`, or `src/CLASS/IMAGE`
+    src:str|Path, # Image folder: `src/train/CLASS/IMAGE` with `src/valid/...` or `src/val/...`, or `src/CLASS/IMAGE`; with `boxes`, the images that it annotates
     dest:str|Path, # Folder for `train.beton`, `valid.beton`, `vocab.json` and `meta.json`
     train_name:str|None=None, # The training split's subfolder, if not `train`
     valid_name:str|None=None, # The validation split's subfolder, if not `valid` or `val`
@@ -159,25 +298,42 @@ def folder_to_ffcv(
     overwrite:bool=False, # Replace the files in `dest`
     num_workers:int=-1, # Writer processes; -1 for all cores
     progress:bool=True, # Show a progress bar for each split
+    boxes:str|Path|None=None, # JSON file of the images' boxes (`read_boxes`): write those images with their boxes, not class folders
     **kwargs
 ) -> dict:
-    "Write the image folder `src` to `dest`, all of it or nothing; return the files, `vocab` and the `skipped` images"
+    "Write the image folder `src` to `dest`, all of it or nothing; return the files, `kind`, `vocab`, the `skipped` images and, with `boxes`, `n_boxes` of each split"
     src, dest, max_resolution = Path(src), Path(dest), max_resolution or None
-    splits = folder_splits(src, train_name, valid_name, valid_pct, seed)
-    vocab = sorted({c for items in splits.values() for _, c in items})
-    if untrained := sorted(set(vocab) - {c for _, c in splits['train']}):
-        warnings.warn(f"{len(untrained)} of the {len(vocab)} classes have no training images: {', '.join(untrained)}")
+    if boxes is None:
+        splits = folder_splits(src, train_name, valid_name, valid_pct, seed)
+        classes = sorted({c for items in splits.values() for _, c in items})
+        vocab, trained = classes, {c for _, c in splits['train']}
+    else:
+        splits = box_splits(src, boxes, train_name, valid_name, valid_pct, seed)
+        classes = sorted({c for items in splits.values() for *_, cs in items for c in cs if isinstance(c, str)})
+        if '#na#' in classes: raise ValueError(f"{boxes} has a class named #na#, fastai's name for no class: rename it")
+        vocab, trained = ['#na#', *classes], {c for *_, cs in splits['train'] for c in cs}
+    if untrained := sorted(set(classes) - trained):
+        warnings.warn(f"{len(untrained)} of the {len(classes)} classes have no training images: {', '.join(untrained)}")
     if dest.is_dir(): remove_stale(dest, STAGE_PREFIX)
     names = [f'{s}.beton' for s in splits] + ['vocab.json', 'meta.json']
     if (existing := [n for n in names if (dest/n).exists()]) and not overwrite:
         raise FileExistsError(f"{dest} already has {', '.join(existing)}: pass overwrite=True (--overwrite) to replace them")
     settings = dict(max_resolution=max_resolution, write_mode=write_mode, jpeg_quality=jpeg_quality, valid_pct=valid_pct, seed=seed, **kwargs)
-    folders = {split: ImageFolder(vocab=vocab, items=items) for split, items in splits.items()}
-    def fields(): return {'image': RGBImageField(write_mode, max_resolution, jpeg_quality=jpeg_quality, **kwargs), 'label': IntField()}
+    if boxes is None: folders = {split: ImageFolder(vocab=vocab, items=items) for split, items in splits.items()}
+    else: folders = {split: ImageBoxes(items, vocab) for split, items in splits.items()}
+    def fields():
+        image = RGBImageField(write_mode, max_resolution, jpeg_quality=jpeg_quality, **kwargs)
+        if boxes is None: return {'image': image, 'label': IntField()}
+        return {'image': image, 'boxes': BoxField(len(vocab), max_resolution, kwargs.get('min_resolution'))}  # shrunk as the image is
+    n_boxes = {}
     def metadata(kept, skipped):
-        items = {s: [str(folders[s].files[i].relative_to(src)) for i in idxs] for s, idxs in kept.items()}
-        bad = [dict(file=str(Path(e.source).relative_to(src)), error=e.cause) for e in skipped]
-        meta = dict(source=str(src.resolve()), kind='category', vocab=vocab, items=items, skipped=bad, settings=settings)
+        items = {s: [os.path.relpath(folders[s].files[i], src) for i in idxs] for s, idxs in kept.items()}
+        bad = [dict(file=os.path.relpath(e.source, src), error=e.cause) for e in skipped]
+        meta = dict(source=str(src.resolve()), kind='category' if boxes is None else 'boxes', vocab=vocab, items=items, skipped=bad, settings=settings)
+        if boxes is not None:
+            meta['boxes'] = str(Path(boxes).resolve())
+            n_boxes.update({s: sum(len(folders[s].items[i][1]) for i in idxs) for s, idxs in kept.items()})
         return {'vocab.json': json.dumps(vocab), 'meta.json': json.dumps(meta)}
     _, skipped = write_splits(dest, {s: (ds, fields(), ds.files) for s, ds in folders.items()}, metadata, on_error, num_workers, progress)
-    return {**{s: dest/f'{s}.beton' for s in splits}, 'vocab': vocab, 'skipped': skipped}
+    res = {**{s: dest/f'{s}.beton' for s in splits}, 'kind': 'category' if boxes is None else 'boxes', 'vocab': vocab, 'skipped': skipped}
+    return res if boxes is None else {**res, 'n_boxes': n_boxes}
