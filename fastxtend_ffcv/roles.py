@@ -118,6 +118,7 @@ class BatchDecoder:
     "A batch transform that an operation asked the `Loader` for: it decodes what the operation did for showing, or finishes it (per batch, where FFCV can't)"
     replaces:list|None = None  # fastai batch transforms whose work the pipeline does instead
     once:bool = False  # It works on the whole batch, whichever operation asked: one is enough
+    finishes:bool = False  # It changes batches, finishing its operation's work; else it leaves them alone, and the loader may skip it
     def check(self,
         tfms:Sequence # The user's batch transforms
     ):

@@ -46,7 +46,8 @@ def _open_image(o) -> np.ndarray|ImageFile:
     return ImageFile.read(o)
 
 def _field_settings(dl) -> dict:
-    "The image field's settings of the files that `dl` reads, as the `meta.json` beside them records them; none where there is none"
+    "The image field's settings of the files that `dl` reads, as the `meta.json` beside them records them (an exported loader keeps them); none where there is none"
+    if isinstance(dl, Exported): return dict(getattr(dl, 'field_settings', {}))  # learners exported before it kept them had none
     fname = getattr(getattr(dl, 'config', None), 'fname', None)
     meta = Path(fname).parent/'meta.json' if fname is not None else None
     if meta is None or not meta.is_file(): return {}
@@ -263,7 +264,7 @@ class InferenceLoader(Exported, TfmdDLMixin):
     def __init__(self, dl:Loader):
         self._pipelines, self.after_batch, self.vocab, self.n_inp = dl.fresh_pipelines(), dl.after_batch, dl.vocab, dl.n_inp
         self.batch_size, self._device, self.batch_types = dl.batch_size, dl.device, dl.batch_types
-        self.kind = _kind(dl)
+        self.kind, self.field_settings = _kind(dl), _field_settings(dl)  # new items are written as the loader's files were
         self.split_idx = 1
 
     device = property(lambda self: self._device)

@@ -45,7 +45,7 @@ def to_box_arrays(
     if (bad := np.flatnonzero((b[:, 2] < b[:, 0]) | (b[:, 3] < b[:, 1]))).size:
         raise ValueError(f"Box {bad[0]} has a negative size: {b[bad[0]].tolist()} is not (left, top, right, bottom)")
     if (bad := np.flatnonzero((b[:, :2] < 0).any(1) | (b[:, 2] > width) | (b[:, 3] > height))).size:
-        raise ValueError(f"Box {bad[0]}, {b[bad[0]].tolist()}, is outside its {height}x{width} image (left, top, right, bottom in pixels)")
+        raise ValueError(f"Box {bad[0]}, {b[bad[0]].tolist()}, is outside its image, {width} wide and {height} high (boxes are left, top, right, bottom, in pixels)")
     if (bad := np.flatnonzero((l < 0) | ((l >= n_classes) if n_classes is not None else False))).size:
         raise ValueError(f"Box {bad[0]} has label {int(l[bad[0]])}, outside the vocab" + (f" of {n_classes} classes" if n_classes else ''))
     return np.ascontiguousarray(b, np.float32), np.ascontiguousarray(l, np.int32)
@@ -83,13 +83,15 @@ class BoxField(PreparedField, OwnField):
         nh, nw = shrunk_size(h, w, self.max_resolution, self.min_resolution)
         return b * np.array([nw / w, nh / h] * 2, np.float32), l, (nh, nw)
 
-    def max_bytes(self, value) -> int: return 20 * len(value[1]) if isinstance(value, (tuple, list)) and len(value) == 3 else 0
+    def max_bytes(self, value) -> int: return max(1, 20 * len(value[1])) if isinstance(value, (tuple, list)) and len(value) == 3 else 1
 
     def encode(self, destination, value, malloc):
         boxes, labels, (destination['height'], destination['width']) = self.prepare(value)
-        destination['n_boxes'], destination['data_ptr'] = len(labels), 0
+        destination['n_boxes'] = len(labels)
+        # an item of no boxes still takes a byte: every item has data for each field of the file (as FFCV's fields always
+        # allocate), which the reader checks to tell a truncated file; and a first allocation of 0 bytes books no page
+        destination['data_ptr'], storage = malloc(max(1, 20 * len(labels)))
         if len(labels) == 0: return
-        destination['data_ptr'], storage = malloc(20 * len(labels))
         storage[:16 * len(labels)] = boxes.view('u1').ravel()
         storage[16 * len(labels):] = labels.view('u1')
 

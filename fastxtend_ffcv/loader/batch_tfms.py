@@ -193,7 +193,7 @@ class BatchTfms:
         for i in range(start, len(fs)):
             f = fs[i]
             if f.split_idx is not None and f.split_idx != split_idx: continue  # fastai's `Transform` skips it
-            if isinstance(f, BatchDecoder): continue  # it leaves batches alone
+            if isinstance(f, BatchDecoder) and not f.finishes: continue  # it leaves batches alone
             s = _steps(f, sig) if runs_fast(f) else None
             if s is None:
                 stop = i
@@ -218,7 +218,7 @@ class BatchTfms:
         cur = self._fs
         if len(cur) != len(fs) or any(f is not g or f.split_idx != s for f, (g, s) in zip(fs, cur)):  # the transforms changed
             self.runs, self._fs = {}, tuple((f, f.split_idx) for f in fs)
-            self._idle = all(isinstance(f, BatchDecoder) for f in fs)
+            self._idle = all(isinstance(f, BatchDecoder) and not f.finishes for f in fs)
         # none, or only decoders that the pipelines asked for (`DecodeNormalized`, where `Normalize` was folded in): nothing to run
         if self._idle: return keep(b, False)
         # a single tensor, a dict, a tuple of fastai's own type (`fastuple`), tuples within the batch: all fastai's

@@ -325,7 +325,12 @@ class DataLoaderAPI:
     def _check_vocab(self):
         "Refuse a vocabulary with fewer classes than the file's labels, whose names `show_batch` would look for in vain"
         values, vocab = self._target_values(), self.config.vocab
-        if vocab is None or values is None or not len(values): return
+        if vocab is None: return
+        field = self.fields.get(self.batch_specs[self.n_inp].source) if self.kind is LabelKind.boxes else None
+        if isinstance(field, BoxField) and field.n_classes and field.n_classes > len(vocab):
+            raise ValueError(f"vocab names {len(vocab)} classes, but the boxes of {self.config.fname.name} were written with {field.n_classes} "
+                             f"classes: pass {field.n_classes} class names ('#na#' first, as BBoxLblBlock has them; the folder's vocab.json has them)")
+        if values is None or not len(values): return
         if (top := int(values.max())) >= len(vocab):
             raise ValueError(f"vocab names {len(vocab)} classes, but {self.config.fname.name} has labels up to {top}: "
                              f"pass {top + 1} class names (fastxtend-ffcv-folder writes them to vocab.json)")

@@ -251,7 +251,7 @@ class NormalizeImage(BatchDecoded, _NormalizeImage):
 # %% ../../nbs/15_transforms.ops.ipynb #8cc06926
 class TrimBoxes(BatchDecoder, ItemTransform):
     "Trim each `TensorBBox` of a batch, and the `TensorMultiCategory` of labels after it, to the batch's most boxes, as fastai's `bb_pad` pads them"
-    order, once = 0, True  # first: later batch transforms see boxes as fastai's loaders give them; one trims every box pipeline
+    order, once, finishes = 0, True, True  # first: later batch transforms see boxes as fastai's loaders give them; one trims every box pipeline
     def encodes(self, b):
         out, n = list(b), None
         for i, x in enumerate(b):
