@@ -50,7 +50,7 @@ from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 
 # %% auto #0
 __all__ = ['bench_writer', 'bench_layer', 'bench_batch_tfms', 'bench_photo', 'bench_tabular', 'bench_loop', 'bench_imagenet',
-           'bench_segmentation', 'bench_training', 'run_suite', 'main']
+           'bench_segmentation', 'bench_detection', 'bench_training', 'run_suite', 'main']
 
 # %% ../../nbs/37_bench.suite.ipynb #be3b5638
 def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
@@ -148,11 +148,11 @@ def _loop_model() -> tuple:
 def _convert(x, y): return x.float().div_(255) if x.dtype == torch.uint8 else x
 
 class _InLoop:
-    "Batches of `dl`, each put through `work(x, y)` in the loop first, as a training loop would"
-    def __init__(self, dl, work): self.dl, self.work = dl, work
+    "Batches of `dl`, each put through `work` (its first `parts` tensors: `x, y` by default) in the loop first, as a training loop would"
+    def __init__(self, dl, work, parts:int=2): self.dl, self.work, self.parts = dl, work, parts
     def __iter__(self):
         for b in self.dl:
-            self.work(*b[:2])
+            self.work(*b[:self.parts])
             yield b
 
 class _Typed:
@@ -259,6 +259,59 @@ def bench_segmentation(
                 out.append(res.assign(section='segmentation', workload=f'scenes128 to {size}', bs=bs, workers=w, work=wn))
     return pd.concat(out, ignore_index=True)
 
+# %% ../../nbs/37_bench.suite.ipynb #0859fcc3
+def _annotation(ann:dict, key:str, f:Path): return ann[f'{f.parent.name}/{f.name}'][key]
+
+def _det_works() -> dict:
+    "The work of the detection benchmark: none, and a small single-shot detector's training step on the image, boxes and labels"
+    torch.manual_seed(0)
+    G, c = 4, 11  # a 4×4 grid; the classes: `#na#` and the ten digits
+    m = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 3, stride=2, padding=1), torch.nn.ReLU(), torch.nn.Conv2d(16, 32, 3, stride=2, padding=1),
+                            torch.nn.ReLU(), torch.nn.AdaptiveAvgPool2d(G), torch.nn.Conv2d(32, c + 4, 1))
+    opt = torch.optim.SGD(m.parameters(), lr=0.01)
+    def step(x, boxes, labels):
+        boxes, labels = boxes.as_subclass(torch.Tensor), labels.as_subclass(torch.Tensor)
+        p = m(x.as_subclass(torch.Tensor)).flatten(2).transpose(1, 2)  # bs × G² × (c + 4)
+        xy = ((boxes[..., :2] + boxes[..., 2:]) / 2 + 1).mul(G / 2).long().clamp(0, G - 1)  # the cell of each box's centre
+        cell = torch.where(labels > 0, xy[..., 1] * G + xy[..., 0], G * G)  # padding goes to a spare cell, dropped
+        cls = labels.new_zeros(len(labels), G * G + 1).scatter_(1, cell, labels)[:, :-1]
+        tgt = boxes.new_zeros(len(boxes), G * G + 1, 4).scatter_(1, cell[..., None].expand(-1, -1, 4), boxes)[:, :-1]
+        has = cls > 0
+        l1 = (p[..., c:].tanh() - tgt).abs()[has].sum() / has.sum().clamp(min=1)
+        loss = torch.nn.functional.cross_entropy(p[..., :c].reshape(-1, c), cls.reshape(-1)) + l1
+        opt.zero_grad(); loss.backward(); opt.step()
+    return {'none': None, 'ssd step': step}
+
+def bench_detection(
+    path:Path, # Folder for the scenes and the .beton cache
+    n:int=2000, # Training scenes
+    size:int=96, # Side of the crops
+    bss=(64,),
+    workers=(1, 2),
+    rounds:int=3
+) -> pd.DataFrame:
+    "`FFCVDataLoaders.from_dblock`'s training loader of a `BBoxBlock` `DataBlock` against fastai's `DataLoader` of the same `DataBlock` and files"
+    from fastai.vision.all import (BBoxBlock, BBoxLblBlock, DataBlock, FlipItem, FuncSplitter, ImageBlock, Normalize, RandomResizedCrop,
+                                   get_image_files)
+    from fastxtend_ffcv.data import FFCVDataLoaders
+    from fastxtend_ffcv.datasets import digit_boxes_folder
+    src = digit_boxes_folder(path/'boxes', n_train=n, n_valid=16, size=(128, 160))
+    ann = json.loads((src/'boxes.json').read_text())
+    dblock = DataBlock((ImageBlock, BBoxBlock, BBoxLblBlock), n_inp=1, get_items=get_image_files,
+                       get_y=[partial(_annotation, ann, 'boxes'), partial(_annotation, ann, 'labels')],  # picklable, for fastai's workers
+                       splitter=FuncSplitter(lambda f: f.parent.name == 'valid'), item_tfms=[RandomResizedCrop(size, min_scale=0.35), FlipItem(0.5)],
+                       batch_tfms=[Normalize.from_stats(*STATS, cuda=False)])
+    out = []
+    for bs in bss:
+        for w in workers:
+            for wn, work in _det_works().items():
+                dls = {'fastxtend_ffcv': FFCVDataLoaders.from_dblock(dblock, src/'images', path/'det_cache', bs=bs, num_workers=w, device='cpu').train,
+                       'fastai DataLoader': dblock.dataloaders(src/'images', bs=bs, num_workers=w, device='cpu').train}
+                res = interleaved({k: dl if work is None else _InLoop(dl, work, parts=3) for k, dl in dls.items()}, rounds)
+                res['vs_fastai'] = res.images_s / res.set_index('loader').images_s['fastai DataLoader']
+                out.append(res.assign(section='detection', workload=f'boxes128 to {size}', bs=bs, workers=w, work=wn))
+    return pd.concat(out, ignore_index=True)
+
 # %% ../../nbs/37_bench.suite.ipynb #5f3468fd
 def _training_loader(path, bs, workers, device, async_tfms=False, aug=False):
     "This package's `Loader` for the photo workload on `device`, with fastai's batch transforms, and `aug_transforms` if `aug`"
@@ -335,7 +388,8 @@ def run_suite(
     parts = [bench_writer(path, n_write), bench_batch_tfms(bss=bss, rounds=3 if quick else 30), bench_layer(data, bss=bss, workers=workers, rounds=rounds),
              bench_photo(data, bss=bss, workers=workers, rounds=max(1, rounds-2)), bench_tabular(data, workers=max(workers), rounds=rounds),
              bench_loop(data, bss=bss, workers=workers, n=n_loop, rounds=max(1, rounds-2)), bench_imagenet(imagenet, bss, workers, max(1, rounds-2)),
-             bench_segmentation(path, 100 if quick else 2000, bss=bss[:1], workers=workers, rounds=max(1, rounds-2))]
+             bench_segmentation(path, 100 if quick else 2000, bss=bss[:1], workers=workers, rounds=max(1, rounds-2)),
+             bench_detection(path, 100 if quick else 2000, bss=bss[:1], workers=workers, rounds=max(1, rounds-2))]
     df = pd.concat(parts, ignore_index=True)
     raw_limit = limits['memcpy_gbs'] * 1e9 / (32*32*3)
     def limit(r):
@@ -355,6 +409,7 @@ def main(
     transforms:bool=False, # Only time the augmentations against fastai's, into transforms.csv and transforms.md
     training:bool=False, # Only time sync and async batch transforms while a model trains (for a GPU), into training.csv and training.md
     segmentation:bool=False, # Only time the segmentation loaders (`bench_segmentation`), into segmentation.csv and segmentation.md
+    detection:bool=False, # Only time the detection loaders (`bench_detection`), into detection.csv and detection.md
     layer:bool=False, # Only the fastai layer's cost: `bench_batch_tfms`, `bench_layer` and `bench_loop` at 32 px, and `bench_photo` with the peers, into layer.csv and layer.md
     scale:bool=False, # Only data at scale: writing with and without re-encoding JPEGs (`bench_keep_jpeg`) and `QUASI_RANDOM` against `RANDOM` (`bench_orders`), into scale.csv and scale.md
 ):
@@ -362,6 +417,7 @@ def main(
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     if transforms: return _main_transforms(out, quick)
     if segmentation: return _main_segmentation(out, quick)
+    if detection: return _main_detection(out, quick)
     if training: return _main_training(out, quick)
     if layer: return _main_layer(out, quick)
     if scale: return _main_scale(out, quick)
@@ -424,6 +480,13 @@ def _main_segmentation(out:Path, quick:bool) -> pd.DataFrame:
         df = bench_segmentation(Path(d), 100, bss=(16,), workers=(1,), rounds=1) if quick else bench_segmentation(Path(d), workers=workers)
     cols = ['workload', 'work', 'bs', 'workers', 'loader', 'images_s', 's_per_batch', 'vs_fastai']
     return _save(out, 'segmentation', df, df[cols])
+
+def _main_detection(out:Path, quick:bool) -> pd.DataFrame:
+    workers = tuple(sorted({1, min(2, max_workers()), max_workers()}))
+    with tempfile.TemporaryDirectory() as d:
+        df = bench_detection(Path(d), 100, bss=(16,), workers=(1,), rounds=1) if quick else bench_detection(Path(d), workers=workers)
+    cols = ['workload', 'work', 'bs', 'workers', 'loader', 'images_s', 's_per_batch', 'vs_fastai']
+    return _save(out, 'detection', df, df[cols])
 
 def _main_transforms(out:Path, quick:bool) -> pd.DataFrame:
     df = bench_transforms(sizes=(32,), bss=(16,), threads=(1,), rounds=1) if quick else bench_transforms()
