@@ -231,6 +231,20 @@ def _seg_works() -> dict:
         opt.zero_grad(); loss.backward(); opt.step()
     return {'none': None, 'fcn step': step}
 
+def _vs_fastai(dblock, source, cache:Path, works:dict, section:str, workload:str, bss, workers, rounds:int, parts:int=2) -> pd.DataFrame:
+    "`from_dblock`'s training loader of `dblock` against fastai's own `DataLoader` of it, interleaved, with each of `works` in the loop"
+    from fastxtend_ffcv.data import FFCVDataLoaders
+    out = []
+    for bs in bss:
+        for w in workers:
+            for wn, work in works.items():
+                dls = {'fastxtend_ffcv': FFCVDataLoaders.from_dblock(dblock, source, cache, bs=bs, num_workers=w, device='cpu').train,
+                       'fastai DataLoader': dblock.dataloaders(source, bs=bs, num_workers=w, device='cpu').train}
+                res = interleaved({k: dl if work is None else _InLoop(dl, work, parts) for k, dl in dls.items()}, rounds)
+                res['vs_fastai'] = res.images_s / res.set_index('loader').images_s['fastai DataLoader']
+                out.append(res.assign(section=section, workload=workload, bs=bs, workers=w, work=wn))
+    return pd.concat(out, ignore_index=True)
+
 def bench_segmentation(
     path:Path, # Folder for the scenes and the .beton cache
     n:int=2000, # Training scenes
@@ -242,22 +256,12 @@ def bench_segmentation(
     "`FFCVDataLoaders.from_dblock`'s training loader of a `MaskBlock` `DataBlock` against fastai's `DataLoader` of the same `DataBlock` and files"
     from functools import partial
     from fastai.vision.all import DataBlock, FlipItem, FuncSplitter, ImageBlock, MaskBlock, Normalize, RandomResizedCrop, get_image_files
-    from fastxtend_ffcv.data import FFCVDataLoaders
     from fastxtend_ffcv.datasets import SCENE_CODES, digit_scenes_folder
     scenes = digit_scenes_folder(path/'scenes', n_train=n, n_valid=16, size=(128, 160))
     dblock = DataBlock((ImageBlock, MaskBlock(SCENE_CODES)), get_items=get_image_files, get_y=partial(_mask_of, scenes),
                        splitter=FuncSplitter(lambda f: f.parent.name == 'valid'), item_tfms=[RandomResizedCrop(size, min_scale=0.35), FlipItem(0.5)],
                        batch_tfms=[Normalize.from_stats(*STATS, cuda=False)])
-    out = []
-    for bs in bss:
-        for w in workers:
-            for wn, work in _seg_works().items():
-                dls = {'fastxtend_ffcv': FFCVDataLoaders.from_dblock(dblock, scenes/'images', path/'seg_cache', bs=bs, num_workers=w, device='cpu').train,
-                       'fastai DataLoader': dblock.dataloaders(scenes/'images', bs=bs, num_workers=w, device='cpu').train}
-                res = interleaved({k: dl if work is None else _InLoop(dl, work) for k, dl in dls.items()}, rounds)
-                res['vs_fastai'] = res.images_s / res.set_index('loader').images_s['fastai DataLoader']
-                out.append(res.assign(section='segmentation', workload=f'scenes128 to {size}', bs=bs, workers=w, work=wn))
-    return pd.concat(out, ignore_index=True)
+    return _vs_fastai(dblock, scenes/'images', path/'seg_cache', _seg_works(), 'segmentation', f'scenes128 to {size}', bss, workers, rounds)
 
 # %% ../../nbs/37_bench.suite.ipynb #0859fcc3
 def _annotation(ann:dict, key:str, f:Path): return ann[f'{f.parent.name}/{f.name}'][key]
@@ -293,7 +297,6 @@ def bench_detection(
     "`FFCVDataLoaders.from_dblock`'s training loader of a `BBoxBlock` `DataBlock` against fastai's `DataLoader` of the same `DataBlock` and files"
     from fastai.vision.all import (BBoxBlock, BBoxLblBlock, DataBlock, FlipItem, FuncSplitter, ImageBlock, Normalize, RandomResizedCrop,
                                    get_image_files)
-    from fastxtend_ffcv.data import FFCVDataLoaders
     from fastxtend_ffcv.datasets import digit_boxes_folder
     src = digit_boxes_folder(path/'boxes', n_train=n, n_valid=16, size=(128, 160))
     ann = json.loads((src/'boxes.json').read_text())
@@ -301,16 +304,7 @@ def bench_detection(
                        get_y=[partial(_annotation, ann, 'boxes'), partial(_annotation, ann, 'labels')],  # picklable, for fastai's workers
                        splitter=FuncSplitter(lambda f: f.parent.name == 'valid'), item_tfms=[RandomResizedCrop(size, min_scale=0.35), FlipItem(0.5)],
                        batch_tfms=[Normalize.from_stats(*STATS, cuda=False)])
-    out = []
-    for bs in bss:
-        for w in workers:
-            for wn, work in _det_works().items():
-                dls = {'fastxtend_ffcv': FFCVDataLoaders.from_dblock(dblock, src/'images', path/'det_cache', bs=bs, num_workers=w, device='cpu').train,
-                       'fastai DataLoader': dblock.dataloaders(src/'images', bs=bs, num_workers=w, device='cpu').train}
-                res = interleaved({k: dl if work is None else _InLoop(dl, work, parts=3) for k, dl in dls.items()}, rounds)
-                res['vs_fastai'] = res.images_s / res.set_index('loader').images_s['fastai DataLoader']
-                out.append(res.assign(section='detection', workload=f'boxes128 to {size}', bs=bs, workers=w, work=wn))
-    return pd.concat(out, ignore_index=True)
+    return _vs_fastai(dblock, src/'images', path/'det_cache', _det_works(), 'detection', f'boxes128 to {size}', bss, workers, rounds, parts=3)
 
 # %% ../../nbs/37_bench.suite.ipynb #5f3468fd
 def _training_loader(path, bs, workers, device, async_tfms=False, aug=False):
