@@ -26,7 +26,9 @@ import cv2
 import numpy as np
 import torch
 from fastcore.script import call_parse
+from fastai.learner import CastToTensor
 from fastai.torch_core import TensorCategory, TensorImage
+from types import SimpleNamespace
 from fasttransform import Pipeline
 
 from ..compat import MIN_PAGE_SIZE, keep_torch_threads
@@ -147,11 +149,20 @@ def _loop_model() -> tuple:
 
 def _convert(x, y): return x.float().div_(255) if x.dtype == torch.uint8 else x
 
+class _AsLearner:
+    "What fastai's `Learner` does to each batch before its model sees it: its default `CastToTensor` callback, run as fastai runs it, casts fastai's tensor types to plain tensors"
+    def __init__(self): self.cb, self.cb.learn = CastToTensor(), SimpleNamespace()
+    def __call__(self, b) -> tuple:
+        self.cb.learn.xb, self.cb.learn.yb = tuple(b), ()
+        self.cb.before_batch()
+        return self.cb.learn.xb
+
 class _InLoop:
-    "Batches of `dl`, each put through `work` (its first `parts` tensors: `x, y` by default) in the loop first, as a training loop would"
-    def __init__(self, dl, work, parts:int=2): self.dl, self.work, self.parts = dl, work, parts
+    "Batches of `dl`, each cast as fastai's `Learner` casts them, then put through `work` (its first `parts` tensors: `x, y` by default), as a training loop would"
+    def __init__(self, dl, work, parts:int=2): self.dl, self.work, self.parts, self.cast = dl, work, parts, _AsLearner()
     def __iter__(self):
         for b in self.dl:
+            b = self.cast(b)
             self.work(*b[:self.parts])
             yield b
 

@@ -116,6 +116,7 @@ def _fresh_if_output(buffer, starts:list[int], pools:dict, max_pool:int=6):
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #289cdc99
 class EpochIterator(FFCVEpochIterator):
     "FFCV's epoch thread, which stops when closed, passes on its exceptions and keeps torch's thread count"
+    check_every = 0.005  # seconds between checks of the loader's file, at most
     def __init__(self,
         loader:EpochLoader, # The loader whose epoch this is
         order:Sequence[int] # The items of the epoch, in order
@@ -128,6 +129,8 @@ class EpochIterator(FFCVEpochIterator):
         slots = sorted(_address_ranges(self.buffers))
         self._starts, self._ends = [lo for lo,_ in slots], list(itertools.accumulate((hi for _,hi in slots), max))
         self._torch_threads = torch.get_num_threads()
+        self._last, self._next_check = -(-len(self.order) // self.loader.batch_size) - 1, 0.
+        self.fresh = False  # whether every batch from the pipelines lies in memory of its own (on the CPU, from the second batch on)
         _live.add(self)
         super().start()
 
@@ -151,17 +154,26 @@ class EpochIterator(FFCVEpochIterator):
     def before_batch(self, b_ix):
         # FFCV's `run` has just set torch's threads to `num_workers`, process-wide
         if b_ix == 0: torch.set_num_threads(self._torch_threads)
-        self.loader.check_file()  # a file replaced mid-epoch stops the epoch with a clear error, not garbage or a crash (one `stat`)
+        # a file replaced mid-epoch stops the epoch with a clear error, not garbage or a crash: a `stat` before the first
+        # and the last batch, and between them every `check_every` seconds at most (a `stat` gives up the interpreter's lock)
+        now = time.monotonic()
+        if b_ix == 0 or b_ix == self._last or now >= self._next_check:
+            self.loader.check_file()
+            self._next_check = now + self.check_every
 
     def after_pipelines(self, b_ix, slot, b):
-        if b_ix == 0 and not self.uses_cuda: self._fresh_outputs(b)
+        if b_ix == 0 and not self.uses_cuda and self._fresh_outputs(b):
+            b = self.keep(b)  # the first batch lies in the slots: copied here, in the epoch's thread
+            self.fresh = True  # and every later one in memory of its own: `keep` has nothing to copy
         return self.loader.in_batch_order(b)
 
-    def _fresh_outputs(self, b):
-        "From now on, give the pipeline new memory for each batch in the CPU buffers that `b`'s arrays lie in"
+    def _fresh_outputs(self, b) -> bool:
+        "From now on, give the pipeline new memory for each batch in the CPU buffers that `b`'s arrays lie in; whether all of them now do"
         starts = [lo for lo,_ in _address_ranges(b)]
         pools, allocs = output_pools(self.loader), self.operation_buffers
         for k, v in allocs.items(): allocs[k] = _fresh_if_output(v, starts, pools, self.loader.batches_ahead + 4)
+        reused = list(_address_ranges(self.buffers))  # a `FreshArrays` is neither an array nor a tensor
+        return not any(lo <= p < hi for p in starts for lo, hi in reused)
 
     def __next__(self):
         b = super().__next__()
@@ -176,6 +188,7 @@ class EpochIterator(FFCVEpochIterator):
 
     def keep(self, b, contiguous:bool=False):
         "`b`, with every tensor or array that lies in one of the epoch's reused buffers copied out (into contiguous tensors if `contiguous`)"
+        if self.fresh and not contiguous: return b
         if isinstance(b, tuple): return tuple(self.keep(o, contiguous) for o in b)
         if isinstance(b, list): return [self.keep(o, contiguous) for o in b]
         if isinstance(b, torch.Tensor):
