@@ -19,6 +19,7 @@ import statistics
 import threading
 import tempfile
 import time
+from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 
@@ -52,7 +53,7 @@ from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 
 # %% auto #0
 __all__ = ['bench_writer', 'bench_layer', 'bench_batch_tfms', 'bench_photo', 'bench_tabular', 'bench_loop', 'bench_imagenet',
-           'bench_segmentation', 'bench_detection', 'bench_training', 'run_suite', 'main']
+           'bench_segmentation', 'bench_detection', 'bench_training', 'bench_gpu', 'run_suite', 'main']
 
 # %% ../../nbs/37_bench.suite.ipynb #be3b5638
 def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
@@ -328,9 +329,29 @@ def _training_loader(path, bs, workers, device, async_tfms=False, aug=False):
                              'label': [IntDecoder(), ops.ToTensorCategory(), ops.Squeeze(), ops.ToDevice(device)]},
                   batch_tfms=tfms)
 
-def _train_steps(dl, model, opt, steps:int) -> tuple[float, float]:
-    "Train `model` for `steps` batches of `dl`: images/s, and the median idle milliseconds of the CUDA stream between steps"
-    cuda, loss_fn, gaps, n, last = torch.cuda.is_available() and dl.device.type == 'cuda', torch.nn.CrossEntropyLoss(), [], 0, None
+def _tiny_model():
+    "A model that costs next to nothing: quick runs check the code, not the speed"
+    return torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, stride=4), torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(8, 10))
+
+class _Step:
+    "One training step of `model` on a batch (`x` as uint8 is converted to floats first), in mixed precision on a GPU as fastai's `MixedPrecision` runs it: autocast to float16 and a scaled loss"
+    def __init__(self, model, amp:bool=True):
+        self.model, self.device = model, next(model.parameters()).device
+        self.opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+        self.amp = amp and self.device.type == 'cuda'
+        self.scaler = torch.amp.GradScaler('cuda') if self.amp else None
+
+    def __call__(self, x, y):
+        x, y = _convert(x, y).as_subclass(torch.Tensor), y.as_subclass(torch.Tensor) % 10
+        with torch.autocast('cuda', dtype=torch.float16) if self.amp else nullcontext():
+            loss = torch.nn.functional.cross_entropy(self.model(x), y)
+        self.opt.zero_grad()
+        if self.amp: self.scaler.scale(loss).backward(); self.scaler.step(self.opt); self.scaler.update()
+        else: loss.backward(); self.opt.step()
+
+def _train_steps(dl, step:_Step, steps:int) -> tuple[float, float]:
+    "Train for `steps` batches of `dl`: images/s, and the median idle milliseconds of the CUDA stream between steps"
+    cuda, gaps, n, last = torch.cuda.is_available() and dl.device.type == 'cuda', [], 0, None
     batches = iter(dl)
     try:
         if cuda: torch.cuda.synchronize()
@@ -339,8 +360,7 @@ def _train_steps(dl, model, opt, steps:int) -> tuple[float, float]:
             try: x, y = next(batches)
             except StopIteration: batches = iter(dl); x, y = next(batches)
             if cuda: begin = torch.cuda.Event(enable_timing=True); begin.record()
-            loss = loss_fn(model(x.as_subclass(torch.Tensor)), y.as_subclass(torch.Tensor) % 10)
-            opt.zero_grad(); loss.backward(); opt.step()
+            step(x, y)
             if cuda:
                 if last is not None: gaps.append((last, begin))
                 last = torch.cuda.Event(enable_timing=True); last.record()
@@ -358,24 +378,66 @@ def bench_training(
     steps:int=50, # Timed steps per round
     rounds:int=3, # Rounds, each loader in turn
     device=None, # The device; fastai's `default_device()` by default
-    model_fn=None # A function that returns the model; a ResNet-18 with 10 classes by default
+    model_fn=None, # A function that returns the model; a ResNet-18 with 10 classes by default
+    amp:bool=True # On a GPU, train in mixed precision as fastai's `MixedPrecision` does
 ) -> pd.DataFrame:
     "Sync against async batch transforms, with and without `aug_transforms`, while a model trains: images/s and GPU idle per step"
     from fastai.torch_core import default_device
     from torchvision.models import resnet18
     device = default_device() if device is None else torch.device(device)
     workers = max_workers() if workers is None else workers
-    model = (model_fn or (lambda: resnet18(num_classes=10)))().to(device).to(memory_format=torch.channels_last)
-    opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+    step = _Step((model_fn or (lambda: resnet18(num_classes=10)))().to(device).to(memory_format=torch.channels_last), amp)
     loaders = {f"{'async' if a else 'sync'}{' + aug_transforms' if aug else ''}": _training_loader(data['photo128'], bs, workers, device, a, aug)
                for aug in (False, True) for a in (False, True)}
-    for dl in loaders.values(): _train_steps(dl, model, opt, 2)  # compile, warm up
+    for dl in loaders.values(): _train_steps(dl, step, 2)  # compile, warm up
     res = {k: [] for k in loaders}
     for _ in range(rounds):
-        for k, dl in loaders.items(): res[k].append(_train_steps(dl, model, opt, steps))
-    return pd.DataFrame([dict(section='training', workload='photo128', bs=bs, workers=workers, loader=k, device=str(device),
+        for k, dl in loaders.items(): res[k].append(_train_steps(dl, step, steps))
+    return pd.DataFrame([dict(section='training', workload='photo128', bs=bs, workers=workers, loader=k, device=str(device), amp=step.amp,
                               images_s=statistics.median(r[0] for r in v), gpu_idle_ms_per_step=statistics.median(r[1] for r in v))
                          for k, v in res.items()])
+
+# %% ../../nbs/37_bench.suite.ipynb #02fc369d
+class _Synced:
+    "Batches of `dl`; each epoch ends when the GPU has done the work queued for it"
+    def __init__(self, dl): self.dl = dl
+    def __iter__(self):
+        yield from self.dl
+        if torch.cuda.is_available(): torch.cuda.synchronize()
+
+def bench_gpu(
+    data:dict, # From `write_workloads`
+    workloads=('raw32', 'jpg32', 'photo128'),
+    bss=(256,), # Batch sizes
+    workers=(4, None), # Decoding threads; None: all cores
+    rounds:int=5, # Timed epochs of each loader
+    device=None, # The device; fastai's `default_device()` by default
+    model_fn=None # A function that returns the model of the training step; a ResNet-18 with 10 classes by default
+) -> pd.DataFrame:
+    "FFCV's `Loader` against this package's on `device`, sync and `async_tfms`, with the same work in the loop: none, a float conversion, a training step in mixed precision"
+    from fastai.torch_core import default_device
+    from torchvision.models import resnet18
+    device = default_device() if device is None else torch.device(device)
+    step = _Step((model_fn or (lambda: resnet18(num_classes=10)))().to(device).to(memory_format=torch.channels_last))
+    works = {'none': lambda x, y: None, 'convert': _convert, 'resnet18 amp' if step.amp else 'model step': step}
+    pairs = {'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize', 'fastxtend_ffcv+batch_tfms, async': 'ffcv+normalize'}
+    out = []
+    for wl in workloads:
+        for bs in bss:
+            for w in workers:
+                w = w or max_workers()
+                args = (data[wl], wl, bs, w)
+                dls = {'ffcv': ffcv_image_loader(*args, device=device), 'fastxtend_ffcv': image_loader(*args, device=device),
+                       'ffcv+normalize': NormalizedByHand(ffcv_image_loader(*args, device=device)),
+                       'fastxtend_ffcv+batch_tfms': image_loader(*args, tfms=True, device=device),
+                       'fastxtend_ffcv+batch_tfms, async': image_loader(*args, tfms=True, device=device, async_tfms=True)}
+                for wn, work in works.items():  # the same loaders for each work: each compiles once
+                    res = interleaved({k: _Synced(_InLoop(dl, work)) for k, dl in dls.items()}, rounds)
+                    t = res.set_index('loader').s_per_batch
+                    res['layer_us_per_batch'] = [(t[k] - t[pairs[k]]) * 1e6 if k in pairs else None for k in res.loader]
+                    res['vs_ffcv'] = [t[pairs[k]] / t[k] if k in pairs else None for k in res.loader]
+                    out.append(res.assign(section='gpu', workload=wl, bs=bs, workers=w, work=wn, device=str(device)))
+    return pd.concat(out, ignore_index=True)
 
 # %% ../../nbs/37_bench.suite.ipynb #6acc9402
 def run_suite(
@@ -413,6 +475,7 @@ def main(
     quick:bool=False, # A small run, to check that the suite works
     transforms:bool=False, # Only time the augmentations against fastai's, into transforms.csv and transforms.md
     training:bool=False, # Only time sync and async batch transforms while a model trains (for a GPU), into training.csv and training.md
+    gpu:bool=False, # Only the GPU's tables: `bench_gpu` and `bench_training` on the default device (for a GPU), into gpu.csv and gpu.md
     segmentation:bool=False, # Only time the segmentation loaders (`bench_segmentation`), into segmentation.csv and segmentation.md
     detection:bool=False, # Only time the detection loaders (`bench_detection`), into detection.csv and detection.md
     layer:bool=False, # Only the fastai layer's cost: `bench_batch_tfms`, `bench_layer` and `bench_loop` at 32 px, and `bench_photo` with the peers, into layer.csv and layer.md
@@ -424,6 +487,7 @@ def main(
     if segmentation: return _main_segmentation(out, quick)
     if detection: return _main_detection(out, quick)
     if training: return _main_training(out, quick)
+    if gpu: return _main_gpu(out, quick)
     if layer: return _main_layer(out, quick)
     if scale: return _main_scale(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
@@ -457,7 +521,6 @@ def _save(out:Path, name:str, df:pd.DataFrame, table:pd.DataFrame|None=None, flo
     _wrote(out, f'{name}.csv', f'{name}.md')
     return df
 
-def _tiny_model(): return torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, stride=4), torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(8, 10))
 
 def _main_training(out:Path, quick:bool) -> pd.DataFrame:
     with tempfile.TemporaryDirectory() as d:
@@ -465,6 +528,18 @@ def _main_training(out:Path, quick:bool) -> pd.DataFrame:
         df = (bench_training(data, bs=16, workers=1, steps=3, rounds=1, model_fn=_tiny_model) if quick else bench_training(data))
     gpu = torch.cuda.get_device_name() if torch.cuda.is_available() else 'no GPU'
     return _save(out, 'training', df, floatfmt=',.1f', machine=f'{_machine()}, {gpu}')
+
+def _main_gpu(out:Path, quick:bool) -> pd.DataFrame:
+    workers = tuple(sorted({min(4, max_workers()), max_workers()}))
+    with tempfile.TemporaryDirectory() as d:
+        data = write_workloads(Path(d), *((200, 100) if quick else (20_000, 6_000)), n_tab=100)
+        kw = dict(model_fn=_tiny_model) if quick else {}
+        df = pd.concat([bench_gpu(data, ('raw32',) if quick else ('raw32', 'jpg32', 'photo128'), (16,) if quick else (256,), workers[:1] if quick else workers,
+                                  1 if quick else 5, **kw),
+                        bench_training(data, bs=16, workers=1, steps=3, rounds=1, **kw) if quick else bench_training(data)], ignore_index=True)
+    gpu = torch.cuda.get_device_name() if torch.cuda.is_available() else 'no GPU'
+    cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'vs_ffcv', 'gpu_idle_ms_per_step']
+    return _save(out, 'gpu', df, df[cols], machine=f'{_machine()}, {gpu}')
 
 def _main_layer(out:Path, quick:bool) -> pd.DataFrame:
     workers = tuple(sorted({1, min(2, max_workers())}))

@@ -25,7 +25,7 @@ from ffcv.fields import IntField, NDArrayField
 from ffcv.fields.decoders import IntDecoder, SimpleRGBImageDecoder
 from ffcv.fields.decoders import RandomResizedCropRGBImageDecoder as FFCVRandomResizedCropRGBImageDecoder
 from ffcv.loader import Loader as FFCVLoader
-from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
+from ffcv.transforms import Squeeze, ToDevice, ToTensor, ToTorchImage
 
 try: import pandas as pd  # the `bench` extra
 except ImportError as e: raise ImportError('The benchmark suite needs pandas, which did not import: pip install "fastxtend-ffcv[bench]"') from e
@@ -134,28 +134,32 @@ class NormalizedByHand:
         from fastai.data.transforms import Normalize
         norm = Normalize.from_stats(*STATS, cuda=False)  # the same statistics tensors as fastai's side
         self.mean, self.std = norm.mean, norm.std
-    def __iter__(self):  # the same operations as `IntToFloatTensor` and `Normalize`
-        for x, y in self.dl: yield (x.float().div_(255) - self.mean) / self.std, y
+    def __iter__(self):  # the same operations as `IntToFloatTensor` and `Normalize`, with the statistics on the batches' device
+        for x, y in self.dl:
+            if self.mean.device != x.device: self.mean, self.std = self.mean.to(x.device), self.std.to(x.device)
+            yield (x.float().div_(255) - self.mean) / self.std, y
 
 def image_decoder(workload, ffcv_decoder=False):
     if workload != 'photo128': return SimpleRGBImageDecoder()
     return (FFCVRandomResizedCropRGBImageDecoder if ffcv_decoder else RandomResizedCropRGBImageDecoder)((64,64))
 
-def ffcv_image_loader(path, workload, bs, workers, ffcv_decoder=False, indices=None):
-    "FFCV's `Loader` for an image workload, with FFCV's operations (and FFCV's own crop decoder if `ffcv_decoder`), over `indices` or all"
+def ffcv_image_loader(path, workload, bs, workers, ffcv_decoder=False, indices=None, device='cpu'):
+    "FFCV's `Loader` for an image workload, with FFCV's operations (and FFCV's own crop decoder if `ffcv_decoder`), over `indices` or all; on a GPU `device`, FFCV's `ToDevice` as its examples place it"
     extra = [RandomHorizontalFlip()] if workload == 'photo128' else []
+    device = torch.device(device)
+    to = [ToDevice(device, non_blocking=True)] if device.type != 'cpu' else []
     return FFCVLoader(str(path), bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, batches_ahead=2, indices=indices,
-                      pipelines={'image': [image_decoder(workload, ffcv_decoder), *extra, ToTensor(), ToTorchImage()],
-                                 'label': [IntDecoder(), ToTensor(), Squeeze()]})
+                      pipelines={'image': [image_decoder(workload, ffcv_decoder), *extra, ToTensor(), *to, ToTorchImage()],
+                                 'label': [IntDecoder(), ToTensor(), Squeeze(), *to]})
 
-def image_loader(path, workload, bs, workers, tfms=False, normalize=False, indices=None):
-    "This package's `Loader` for an image workload, with fastai's `IntToFloatTensor` and `Normalize` as batch transforms if `tfms` (only the first if 'to_float'), or `NormalizeImage` in the pipeline, over `indices` or all"
+def image_loader(path, workload, bs, workers, tfms=False, normalize=False, indices=None, device='cpu', async_tfms=False):
+    "This package's `Loader` for an image workload on `device`, with fastai's `IntToFloatTensor` and `Normalize` as batch transforms if `tfms` (only the first if 'to_float'; ahead of the loop if `async_tfms`), or `NormalizeImage` in the pipeline, over `indices` or all"
     from fastai.data.transforms import IntToFloatTensor, Normalize
     extra = [RandomHorizontalFlip()] if workload == 'photo128' else []
     if normalize: extra.append(NormalizeImage.from_stats(*STATS))
-    return Loader(path, bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, device='cpu', indices=indices,
-                  pipelines={'image': [image_decoder(workload), *extra, ops.ToTensorImage(), ops.ToDevice('cpu')],
-                             'label': [IntDecoder(), ops.ToTensorCategory(), ops.Squeeze(), ops.ToDevice('cpu')]},
+    return Loader(path, bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, device=device, indices=indices, async_tfms=async_tfms,
+                  pipelines={'image': [image_decoder(workload), *extra, ops.ToTensorImage(), ops.ToDevice(device)],
+                             'label': [IntDecoder(), ops.ToTensorCategory(), ops.Squeeze(), ops.ToDevice(device)]},
                   batch_tfms=[IntToFloatTensor()] if tfms == 'to_float' else [IntToFloatTensor(), Normalize.from_stats(*STATS, cuda=False)] if tfms else None)
 
 def imagenet_loaders(path, bs, workers, ffcv=False) -> tuple:
