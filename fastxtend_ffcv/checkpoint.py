@@ -26,7 +26,7 @@ from fastcore.foundation import L
 from fastai.callback.core import Callback, CancelEpochException, CancelFitException
 from fastai.callback.schedule import ParamScheduler
 from fastai.learner import Learner
-from fastai.torch_core import get_model, num_distrib, rank_distrib
+from fastai.torch_core import get_model, num_distrib, rank_distrib, to_device
 
 # %% auto #0
 __all__ = ['CHECKPOINT_KIND', 'checkpoint_path', 'atomic_save', 'load_checkpoint', 'CheckpointCallback']
@@ -204,7 +204,8 @@ class CheckpointCallback(Callback):
                                  "It was left as it is: pass another fname, or remove it")
             self._check(ckpt)
             get_model(self.learn.model).load_state_dict(ckpt['model'])
-            self.learn.opt.load_state_dict(ckpt['opt'])
+            # the optimizer's state where the model is, as fastai's `load_model` loads it: fastai's `Optimizer` does not move it
+            self.learn.opt.load_state_dict(to_device(ckpt['opt'], next(get_model(self.learn.model).parameters(), torch.empty(0)).device))
             if ckpt['scaler'] is not None and getattr(self.learn, 'scaler', None) is not None: self.learn.scaler.load_state_dict(ckpt['scaler'])
             self.learn.recorder.lrs, self.learn.recorder.losses = list(ckpt['recorder']['lrs']), list(ckpt['recorder']['losses'])
             self.learn.train_iter, self.ckpt = ckpt['train_iter'], ckpt

@@ -30,7 +30,11 @@ def setup_distributed(
     "Join the process group that `torchrun` or `accelerate launch` set up in the environment; return this process's rank"
     if dist.is_initialized(): return dist.get_rank()
     if num_distrib() <= 1: return 0
-    if torch.cuda.is_available(): torch.cuda.set_device(int(os.environ.get('LOCAL_RANK', 0)))
+    if torch.cuda.is_available():
+        local, n = int(os.environ.get('LOCAL_RANK', 0)), torch.cuda.device_count()
+        if local >= n: raise RuntimeError(f"This is process {local} on its machine (LOCAL_RANK), but the machine has {n} GPU{'s' * (n != 1)}: start at most {n} "
+                                          "processes per machine (torchrun's --nproc_per_node), or hide the GPUs (CUDA_VISIBLE_DEVICES=) to train on the CPU")
+        torch.cuda.set_device(local)
     dist.init_process_group(backend=backend or ('nccl' if torch.cuda.is_available() else 'gloo'), init_method='env://')
     return dist.get_rank()
 

@@ -6,12 +6,14 @@
 #   tests  the notebooks with their `cuda` cells, TEST_JOBS at a time, those with `cuda` cells first; each one's result
 #          into $OUT/tests.txt and a failure's log into $OUT/tests-failed.log.
 # Each part runs under its own time limit (BENCH_S and TESTS_S seconds), so that what finished comes back.
-# Usage: bash tools/device.sh [bench] [tests]   (both by default)
+# Usage: [NBS='nbs/a.ipynb nbs/b.ipynb'] bash tools/device.sh [bench] [tests]   (both parts, and every notebook, by default)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-/tmp/fastxtend-ffcv-device}; mkdir -p "$OUT"
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
 export PYTHONPATH=/tmp/site:$PWD PATH=/tmp/site/bin:$PATH PYTHONUNBUFFERED=1
+# the package's console scripts (fastxtend-ffcv-folder, ...), which the notebooks run; its code stays in $PWD
+python3 -m pip install -q --no-index --no-deps --no-build-isolation -e . > /dev/null 2>&1 || echo "the package's console scripts did not install"
 { date -u; nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader; nproc
   python3 -c "import torch, fastai, ffcv, numba, numpy; print('torch', torch.__version__, 'fastai', fastai.__version__, 'numba', numba.__version__, 'numpy', numpy.__version__)"
 } 2>&1 | tee "$OUT/device.txt"
@@ -39,10 +41,11 @@ EOF
 fi
 
 if [[ " $parts " == *" tests "* ]]; then
-  { grep -l '"#| cuda' nbs/*.ipynb; grep -L '"#| cuda' nbs/*.ipynb; } > "$OUT/order.txt"
+  if [ -n "${NBS:-}" ]; then printf '%s\n' $NBS > "$OUT/order.txt"  # only these notebooks
+  else { grep -l '"#| cuda' nbs/*.ipynb; grep -L '"#| cuda' nbs/*.ipynb; } > "$OUT/order.txt"; fi
   : > "$OUT/tests.txt"
   run_nb() { local log; log=$(mktemp); if timeout "${NB_S:-280}" nbdev-test "$1" --flags cuda > "$log" 2>&1; then echo "PASS $1"; else echo "FAIL $1"; { echo "== $1"; tail -c 6000 "$log"; } >> "$OUT/tests-failed.log"; fi; rm -f "$log"; }
   export -f run_nb; export OUT
   timeout "${TESTS_S:-200}" xargs -P "${TEST_JOBS:-12}" -a "$OUT/order.txt" -I{} bash -c 'run_nb {}' >> "$OUT/tests.txt"
-  echo "$(grep -c ^PASS "$OUT/tests.txt") passed, $(grep -c ^FAIL "$OUT/tests.txt") failed, of $(ls nbs/*.ipynb | wc -l) notebooks" | tee -a "$OUT/tests.txt"
+  echo "$(grep -c ^PASS "$OUT/tests.txt") passed, $(grep -c ^FAIL "$OUT/tests.txt") failed, of $(wc -l < "$OUT/order.txt") notebooks" | tee -a "$OUT/tests.txt"
 fi
