@@ -5,7 +5,9 @@
 # 2 cores. Arguments go to fastxtend-ffcv-bench, after --out, so an --out of yours wins: --quick is a small run that
 # checks the suite works (about 5 to 10 minutes; its numbers mean little, so it writes to fastxtend-ffcv-bench-quick/, not
 # over the repository's results); --transforms times the augmentations against fastai's; --training times sync and
-# async batch transforms while a model trains (for a GPU machine); --segmentation times the segmentation loaders against
+# async batch transforms while a model trains (for a GPU machine); --gpu times FFCV's Loader against ours on the GPU (sync and
+# async_tfms, with nothing, a float conversion or a ResNet-18 step in mixed precision in the loop) and --training's table, into
+# gpu.{csv,md} (for a GPU machine; tools/device.sh runs it on one that has torch but not FFCV or fastai); --segmentation times the segmentation loaders against
 # fastai's DataLoader (segmentation.{csv,md}); --layer times only the fastai layer's cost against FFCV's own Loader (alone and
 # with work in the loop, at 32 px) and the photo workload with its peers (layer.{csv,md}); --scale times writing with and
 # without re-encoding JPEGs and QUASI_RANDOM against RANDOM without the OS cache, with the memory each holds (scale.{csv,md}). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
