@@ -25,7 +25,7 @@ import os, tempfile, time
 from pathlib import Path
 import pandas as pd, torch
 from fastxtend_ffcv.bench.workloads import write_workloads
-from fastxtend_ffcv.bench.suite import bench_gpu, bench_training
+from fastxtend_ffcv.bench.loops import bench_gpu, bench_training
 out, parts = Path(os.environ.get('OUT', '.')), []
 def save(df):
     parts.append(df); pd.concat(parts, ignore_index=True).to_csv(out/'gpu.csv', index=False)

@@ -11,8 +11,9 @@ __all__ = []
 from .workloads import *
 from .augmentations import *
 from .scale import *
+from .loops import *
 from .suite import *
-from . import workloads as _workloads, augmentations as _augmentations, scale as _scale, suite as _suite
+from . import workloads as _workloads, augmentations as _augmentations, scale as _scale, loops as _loops, suite as _suite
 
 # %% ../../nbs/38_bench.ipynb #f3451290
-__all__ = [*_workloads.__all__, *_augmentations.__all__, *_scale.__all__, *_suite.__all__]
+__all__ = [*_workloads.__all__, *_augmentations.__all__, *_scale.__all__, *_loops.__all__, *_suite.__all__]

@@ -19,7 +19,6 @@ import statistics
 import threading
 import tempfile
 import time
-from contextlib import nullcontext
 from functools import partial
 from pathlib import Path
 
@@ -27,9 +26,7 @@ import cv2
 import numpy as np
 import torch
 from fastcore.script import call_parse
-from fastai.learner import CastToTensor
 from fastai.torch_core import TensorCategory, TensorImage
-from types import SimpleNamespace
 from fasttransform import Pipeline
 
 from ..compat import MIN_PAGE_SIZE, keep_torch_threads
@@ -39,6 +36,7 @@ from ..writer import DatasetWriter, folder_to_ffcv
 from .workloads import *
 from .augmentations import bench_transforms
 from .scale import bench_keep_jpeg, bench_orders
+from .loops import InLoop, bench_gpu, bench_loop, bench_training, tiny_model
 from ..datasets import Columns
 from ..loader import Loader, OrderOption
 from ..loader.batch_tfms import BatchTfms
@@ -52,8 +50,8 @@ from ..transforms import NormalizeImage, RandomHorizontalFlip
 from ffcv.transforms import Squeeze, ToTensor, ToTorchImage
 
 # %% auto #0
-__all__ = ['bench_writer', 'bench_layer', 'bench_batch_tfms', 'bench_photo', 'bench_tabular', 'bench_loop', 'bench_imagenet',
-           'bench_segmentation', 'bench_detection', 'bench_training', 'bench_gpu', 'run_suite', 'main']
+__all__ = ['bench_writer', 'bench_layer', 'bench_batch_tfms', 'bench_photo', 'bench_tabular', 'bench_imagenet',
+           'bench_segmentation', 'bench_detection', 'run_suite', 'main']
 
 # %% ../../nbs/37_bench.suite.ipynb #be3b5638
 def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
@@ -141,76 +139,6 @@ def bench_tabular(data:dict, bs=1024, workers=2, rounds=5) -> pd.DataFrame:
     return res.assign(section='tabular', workload='otto93', bs=bs, workers=workers)
 
 # %% ../../nbs/37_bench.suite.ipynb #55997b5b
-def _loop_model() -> tuple:
-    "A small CNN and its optimizer: the training step of the loop benchmarks"
-    torch.manual_seed(0)
-    m = torch.nn.Sequential(torch.nn.Conv2d(3, 16, 3, stride=2, padding=1), torch.nn.ReLU(), torch.nn.Conv2d(16, 32, 3, stride=2, padding=1),
-                            torch.nn.ReLU(), torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(32, 10))
-    return m, torch.optim.SGD(m.parameters(), lr=0.01)
-
-def _convert(x, y): return x.float().div_(255) if x.dtype == torch.uint8 else x
-
-class _AsLearner:
-    "What fastai's `Learner` does to each batch before its model sees it: its default `CastToTensor` callback, run as fastai runs it, casts fastai's tensor types to plain tensors"
-    def __init__(self): self.cb, self.cb.learn = CastToTensor(), SimpleNamespace()
-    def __call__(self, b) -> tuple:
-        self.cb.learn.xb, self.cb.learn.yb = tuple(b), ()
-        self.cb.before_batch()
-        return self.cb.learn.xb
-
-class _InLoop:
-    "Batches of `dl`, each cast as fastai's `Learner` casts them, then put through `work` (its first `parts` tensors: `x, y` by default), as a training loop would"
-    def __init__(self, dl, work, parts:int=2): self.dl, self.work, self.parts, self.cast = dl, work, parts, _AsLearner()
-    def __iter__(self):
-        for b in self.dl:
-            b = self.cast(b)
-            self.work(*b[:self.parts])
-            yield b
-
-class _Typed:
-    "FFCV's loader with its batches cast to fastai's types, as a fastai user of FFCV's `Loader` would need them"
-    def __init__(self, dl): self.dl = dl
-    def __iter__(self):
-        for x, y in self.dl: yield x.as_subclass(TensorImage), y.as_subclass(TensorCategory)
-
-def _loop_works() -> dict:
-    "The work of the loop benchmarks: `x.float().div_(255)` (skipped on floats), and a small CNN's training step after it"
-    model, opt = _loop_model()
-    def cnn(x, y):
-        loss = torch.nn.functional.cross_entropy(model(_convert(x, y).as_subclass(torch.Tensor)), y.as_subclass(torch.Tensor) % 10)
-        opt.zero_grad(); loss.backward(); opt.step()
-    return {'convert': _convert, 'cnn': cnn}
-
-def bench_loop(
-    data:dict, # From `write_workloads`
-    workloads=('raw32', 'jpg32', 'photo128'),
-    bss=(64, 256),
-    workers=(1, 2),
-    n:dict|None=None, # Items per epoch for each workload; all by default
-    rounds:int=3
-) -> pd.DataFrame:
-    "FFCV's `Loader` against this package's with the same work in the loop (and FFCV's with its batches cast to fastai's types); both with fastai's `IntToFloatTensor` and `Normalize` (in plain torch for FFCV), and fastai's `DataLoader` on the photos"
-    out, works = [], _loop_works()
-    for wl in workloads:
-        idx = None if not n or wl not in n else list(range(n[wl]))
-        for bs in bss:
-            for w in workers:
-                for wn, work in works.items():
-                    dls = {'ffcv': _InLoop(ffcv_image_loader(data[wl], wl, bs, w, indices=idx), work),
-                           'ffcv, fastai types': _InLoop(_Typed(ffcv_image_loader(data[wl], wl, bs, w, indices=idx)), work),
-                           'fastxtend_ffcv': _InLoop(image_loader(data[wl], wl, bs, w, indices=idx), work),
-                           'ffcv+normalize': _InLoop(NormalizedByHand(ffcv_image_loader(data[wl], wl, bs, w, indices=idx)), work),
-                           'fastxtend_ffcv+batch_tfms': _InLoop(image_loader(data[wl], wl, bs, w, tfms=True, indices=idx), work)}
-                    if wl == 'photo128' and 'photo128_files' in data:  # the same crop, flip and batch transforms (on every photo)
-                        dls['fastai DataLoader'] = _InLoop(fastai_photo_loader(data['photo128_files'], bs, w), work)
-                    res = interleaved(dls, rounds)
-                    t = res.set_index('loader').images_s
-                    res['vs_ffcv'] = [t[k] / t[{'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize',
-                                                'fastai DataLoader': 'ffcv+normalize'}.get(k, 'ffcv')] for k in res.loader]
-                    if 'fastai DataLoader' in t: res['vs_fastai'] = res.images_s / t['fastai DataLoader']
-                    out.append(res.assign(section='loop', workload=wl, bs=bs, workers=w, work=wn))
-    return pd.concat(out, ignore_index=True)
-
 def bench_imagenet(path:Path, bss=(64, 256), workers=(1, 2), rounds=3) -> pd.DataFrame:
     "This package's `Loader` against FFCV's own, each with its own decoders, on the ImageNet-like workload: training and validation epochs"
     out = []
@@ -252,7 +180,7 @@ def _vs_fastai(dblock, source, cache:Path, works:dict, section:str, workload:str
             for wn, work in works.items():
                 dls = {'fastxtend_ffcv': FFCVDataLoaders.from_dblock(dblock, source, cache, bs=bs, num_workers=w, device='cpu').train,
                        'fastai DataLoader': dblock.dataloaders(source, bs=bs, num_workers=w, device='cpu').train}
-                res = interleaved({k: dl if work is None else _InLoop(dl, work, parts) for k, dl in dls.items()}, rounds)
+                res = interleaved({k: dl if work is None else InLoop(dl, work, parts) for k, dl in dls.items()}, rounds)
                 res['vs_fastai'] = res.images_s / res.set_index('loader').images_s['fastai DataLoader']
                 out.append(res.assign(section=section, workload=workload, bs=bs, workers=w, work=wn))
     return pd.concat(out, ignore_index=True)
@@ -317,127 +245,6 @@ def bench_detection(
                        splitter=FuncSplitter(lambda f: f.parent.name == 'valid'), item_tfms=[RandomResizedCrop(size, min_scale=0.35), FlipItem(0.5)],
                        batch_tfms=[Normalize.from_stats(*STATS, cuda=False)])
     return _vs_fastai(dblock, src/'images', path/'det_cache', _det_works(), 'detection', f'boxes128 to {size}', bss, workers, rounds, parts=3)
-
-# %% ../../nbs/37_bench.suite.ipynb #5f3468fd
-def _training_loader(path, bs, workers, device, async_tfms=False, aug=False):
-    "This package's `Loader` for the photo workload on `device`, with fastai's batch transforms, and `aug_transforms` if `aug`"
-    from fastai.data.transforms import IntToFloatTensor, Normalize
-    from fastai.vision.augment import aug_transforms
-    tfms = [IntToFloatTensor(), *(aug_transforms(do_flip=False) if aug else []), Normalize.from_stats(*STATS, cuda=False)]
-    return Loader(path, bs, num_workers=workers, order=OrderOption.RANDOM, seed=0, drop_last=True, device=device, async_tfms=async_tfms,
-                  pipelines={'image': [image_decoder('photo128'), RandomHorizontalFlip(), ops.ToTensorImage(), ops.ToDevice(device)],
-                             'label': [IntDecoder(), ops.ToTensorCategory(), ops.Squeeze(), ops.ToDevice(device)]},
-                  batch_tfms=tfms)
-
-def _tiny_model():
-    "A model that costs next to nothing: quick runs check the code, not the speed"
-    return torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3, stride=4), torch.nn.AdaptiveAvgPool2d(1), torch.nn.Flatten(), torch.nn.Linear(8, 10))
-
-class _Step:
-    "One training step of `model` on a batch (`x` as uint8 is converted to floats first), in mixed precision on a GPU as fastai's `MixedPrecision` runs it: autocast to float16 and a scaled loss"
-    def __init__(self, model, amp:bool=True):
-        self.model, self.device = model, next(model.parameters()).device
-        self.opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
-        self.amp = amp and self.device.type == 'cuda'
-        self.scaler = torch.amp.GradScaler('cuda') if self.amp else None
-
-    def __call__(self, x, y):
-        x, y = _convert(x, y).as_subclass(torch.Tensor), y.as_subclass(torch.Tensor) % 10
-        with torch.autocast('cuda', dtype=torch.float16) if self.amp else nullcontext():
-            loss = torch.nn.functional.cross_entropy(self.model(x), y)
-        self.opt.zero_grad()
-        if self.amp: self.scaler.scale(loss).backward(); self.scaler.step(self.opt); self.scaler.update()
-        else: loss.backward(); self.opt.step()
-
-def _train_steps(dl, step:_Step, steps:int) -> tuple[float, float]:
-    "Train for `steps` batches of `dl`: images/s, and the median idle milliseconds of the CUDA stream between steps"
-    cuda, gaps, n, last = torch.cuda.is_available() and dl.device.type == 'cuda', [], 0, None
-    batches = iter(dl)
-    try:
-        if cuda: torch.cuda.synchronize()
-        start = time.perf_counter()
-        for _ in range(steps):
-            try: x, y = next(batches)
-            except StopIteration: batches = iter(dl); x, y = next(batches)
-            if cuda: begin = torch.cuda.Event(enable_timing=True); begin.record()
-            step(x, y)
-            if cuda:
-                if last is not None: gaps.append((last, begin))
-                last = torch.cuda.Event(enable_timing=True); last.record()
-            n += len(y)
-        if cuda: torch.cuda.synchronize()
-        elapsed = time.perf_counter() - start
-    finally: batches.close()
-    return n / elapsed, statistics.median(e.elapsed_time(b) for e, b in gaps) if gaps else float('nan')
-
-# %% ../../nbs/37_bench.suite.ipynb #63617e28
-def bench_training(
-    data:dict, # From `write_workloads`
-    bs:int=256, # Batch size
-    workers:int|None=None, # Decoding threads; all cores by default
-    steps:int=50, # Timed steps per round
-    rounds:int=3, # Rounds, each loader in turn
-    device=None, # The device; fastai's `default_device()` by default
-    model_fn=None, # A function that returns the model; a ResNet-18 with 10 classes by default
-    amp:bool=True # On a GPU, train in mixed precision as fastai's `MixedPrecision` does
-) -> pd.DataFrame:
-    "Sync against async batch transforms, with and without `aug_transforms`, while a model trains: images/s and GPU idle per step"
-    from fastai.torch_core import default_device
-    from torchvision.models import resnet18
-    device = default_device() if device is None else torch.device(device)
-    workers = max_workers() if workers is None else workers
-    step = _Step((model_fn or (lambda: resnet18(num_classes=10)))().to(device).to(memory_format=torch.channels_last), amp)
-    loaders = {f"{'async' if a else 'sync'}{' + aug_transforms' if aug else ''}": _training_loader(data['photo128'], bs, workers, device, a, aug)
-               for aug in (False, True) for a in (False, True)}
-    for dl in loaders.values(): _train_steps(dl, step, 2)  # compile, warm up
-    res = {k: [] for k in loaders}
-    for _ in range(rounds):
-        for k, dl in loaders.items(): res[k].append(_train_steps(dl, step, steps))
-    return pd.DataFrame([dict(section='training', workload='photo128', bs=bs, workers=workers, loader=k, device=str(device), amp=step.amp,
-                              images_s=statistics.median(r[0] for r in v), gpu_idle_ms_per_step=statistics.median(r[1] for r in v))
-                         for k, v in res.items()])
-
-# %% ../../nbs/37_bench.suite.ipynb #02fc369d
-class _Synced:
-    "Batches of `dl`; each epoch ends when the GPU has done the work queued for it"
-    def __init__(self, dl): self.dl = dl
-    def __iter__(self):
-        yield from self.dl
-        if torch.cuda.is_available(): torch.cuda.synchronize()
-
-def bench_gpu(
-    data:dict, # From `write_workloads`
-    workloads=('raw32', 'jpg32', 'photo128'),
-    bss=(256,), # Batch sizes
-    workers=(4, None), # Decoding threads; None: all cores
-    rounds:int=5, # Timed epochs of each loader
-    device=None, # The device; fastai's `default_device()` by default
-    model_fn=None # A function that returns the model of the training step; a ResNet-18 with 10 classes by default
-) -> pd.DataFrame:
-    "FFCV's `Loader` against this package's on `device`, sync and `async_tfms`, with the same work in the loop: none, a float conversion, a training step in mixed precision"
-    from fastai.torch_core import default_device
-    from torchvision.models import resnet18
-    device = default_device() if device is None else torch.device(device)
-    step = _Step((model_fn or (lambda: resnet18(num_classes=10)))().to(device).to(memory_format=torch.channels_last))
-    works = {'none': lambda x, y: None, 'convert': _convert, 'resnet18 amp' if step.amp else 'model step': step}
-    pairs = {'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize', 'fastxtend_ffcv+batch_tfms, async': 'ffcv+normalize'}
-    out = []
-    for wl in workloads:
-        for bs in bss:
-            for w in workers:
-                w = w or max_workers()
-                args = (data[wl], wl, bs, w)
-                dls = {'ffcv': ffcv_image_loader(*args, device=device), 'fastxtend_ffcv': image_loader(*args, device=device),
-                       'ffcv+normalize': NormalizedByHand(ffcv_image_loader(*args, device=device)),
-                       'fastxtend_ffcv+batch_tfms': image_loader(*args, tfms=True, device=device),
-                       'fastxtend_ffcv+batch_tfms, async': image_loader(*args, tfms=True, device=device, async_tfms=True)}
-                for wn, work in works.items():  # the same loaders for each work: each compiles once
-                    res = interleaved({k: _Synced(_InLoop(dl, work)) for k, dl in dls.items()}, rounds)
-                    t = res.set_index('loader').s_per_batch
-                    res['layer_us_per_batch'] = [(t[k] - t[pairs[k]]) * 1e6 if k in pairs else None for k in res.loader]
-                    res['vs_ffcv'] = [t[pairs[k]] / t[k] if k in pairs else None for k in res.loader]
-                    out.append(res.assign(section='gpu', workload=wl, bs=bs, workers=w, work=wn, device=str(device)))
-    return pd.concat(out, ignore_index=True)
 
 # %% ../../nbs/37_bench.suite.ipynb #6acc9402
 def run_suite(
@@ -525,7 +332,7 @@ def _save(out:Path, name:str, df:pd.DataFrame, table:pd.DataFrame|None=None, flo
 def _main_training(out:Path, quick:bool) -> pd.DataFrame:
     with tempfile.TemporaryDirectory() as d:
         data = write_workloads(Path(d), 100, 200 if quick else 2000, 100)
-        df = (bench_training(data, bs=16, workers=1, steps=3, rounds=1, model_fn=_tiny_model) if quick else bench_training(data))
+        df = (bench_training(data, bs=16, workers=1, steps=3, rounds=1, model_fn=tiny_model) if quick else bench_training(data))
     gpu = torch.cuda.get_device_name() if torch.cuda.is_available() else 'no GPU'
     return _save(out, 'training', df, floatfmt=',.1f', machine=f'{_machine()}, {gpu}')
 
@@ -533,7 +340,7 @@ def _main_gpu(out:Path, quick:bool) -> pd.DataFrame:
     workers = tuple(sorted({min(4, max_workers()), max_workers()}))
     with tempfile.TemporaryDirectory() as d:
         data = write_workloads(Path(d), *((200, 100) if quick else (20_000, 6_000)), n_tab=100)
-        kw = dict(model_fn=_tiny_model) if quick else {}
+        kw = dict(model_fn=tiny_model) if quick else {}
         df = pd.concat([bench_gpu(data, ('raw32',) if quick else ('raw32', 'jpg32', 'photo128'), (16,) if quick else (256,), workers[:1] if quick else workers,
                                   1 if quick else 5, **kw),
                         bench_training(data, bs=16, workers=1, steps=3, rounds=1, **kw) if quick else bench_training(data)], ignore_index=True)
