@@ -183,6 +183,9 @@ class FFCVDataLoaders(DataLoaders):
         meta = _read_meta(train) if train.is_dir() else {}
         if train.is_dir():
             if valid is not None: raise ValueError(f"{train} is a folder: pass it alone, or two .beton files")
+            if not (train/'train.beton').exists() and any(p.is_dir() for p in train.iterdir()):  # an image folder, not yet written
+                raise FileNotFoundError(f"No train.beton in {train}, whose subfolders look like an image folder: write it first "
+                                        f"(fastxtend-ffcv-folder {train} DEST, or folder_to_ffcv), then pass DEST")
             train, valid, path = train/'train.beton', train/'valid.beton', train if path is None else path
         elif valid is None: raise ValueError(f"Pass the validation .beton with the training one ({train}), or a folder of both")
         vocab = meta.get('vocab') if vocab is None else vocab

@@ -361,6 +361,11 @@ class DataLoaderAPI:
         return self.state.batch_types
 
     @property
+    def n(self) -> int:
+        "The number of items this loader reads, as fastai's `DataLoader.n`: `len(dl.dataset)`"
+        return len(self.indices)
+
+    @property
     def dataset(self) -> LoaderDataset:
         "The items this loader reads, as fastai reaches them (`dls.train_ds`, `dls.valid_ds`): with `len`, `items`, `vocab`, `c` and `loss_func`"
         return LoaderDataset(self)

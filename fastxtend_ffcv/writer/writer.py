@@ -118,6 +118,10 @@ def _wait_to_be_stopped():
     "Wait, writing nothing more, for the caller to stop the write: a bad item was found"
     while True: time.sleep(1)
 
+def _reason(e:Exception) -> str:
+    "`e` as `Type: message`, without the address of an in-memory file that PIL's messages name (the error names the item's file)"
+    return f"{type(e).__name__}: " + re.sub(r' ?<_io\.BytesIO object at 0x[0-9a-fA-F]+>', '', str(e))
+
 class _CheckedItems:
     "A dataset's items, checked for `fields` in FFCV's writer processes; failures are reported, not raised"
     def __init__(self, dataset, fields:Mapping[str, Field], page_size:int, first:tuple|None, stop:bool=True):
@@ -133,7 +137,7 @@ class _CheckedItems:
     def check(self, i:int) -> tuple[tuple, int]:
         "Item `i`, converted for the fields, and its size in bytes; or an `ItemError`"
         try: item = self.dataset[i]
-        except Exception as e: raise ItemError(i, f"can't be read: {type(e).__name__}: {e}", details=traceback.format_exc()) from e
+        except Exception as e: raise ItemError(i, f"can't be read: {_reason(e)}", details=traceback.format_exc()) from e
         if not isinstance(item, (tuple, list)): item = (item,)
         if len(item) != len(self.fields):
             raise ItemError(i, f"has {len(item)} values, but there are {len(self.fields)} fields: {list(self.fields)}")
