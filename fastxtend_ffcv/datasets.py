@@ -19,8 +19,8 @@ from ffcv.fields import IntField, NDArrayField
 
 # %% auto #0
 __all__ = ['SCENE_CODES', 'SCENE_COLOURS', 'Columns', 'digits_images', 'digits_to_ffcv', 'otto_like', 'otto_like_to_ffcv',
-           'photos', 'digit_scenes', 'digit_points', 'digit_scenes_folder', 'digit_points_folder', 'digit_boxes',
-           'digit_boxes_folder']
+           'photos', 'digit_scenes', 'digit_points', 'digit_scenes_folder', 'photo_folder', 'digit_points_folder',
+           'digit_boxes', 'digit_boxes_folder']
 
 # %% ../nbs/14_datasets.ipynb #2dea6299
 def _write(path:Path, fields:dict, items, num_workers:int=1):
@@ -173,6 +173,23 @@ def digit_scenes_folder(
         for kind, a in (('images', image), ('masks', mask)):
             (path/kind/split).mkdir(parents=True, exist_ok=True)
             Image.fromarray(a).save(path/kind/split/f'{j}.png')
+    return path
+
+# %% ../nbs/14_datasets.ipynb #c1aebb59
+def photo_folder(
+    path:str|Path, # The folder to write; made if missing
+    splits=(('train', 4), ('val', 2)), # Each split's name, and how many crops of each photo it holds
+    photos:dict|None=None # Class name: RGB photo (an array); by default scikit-image's cat (`chelsea`) and `coffee`
+) -> Path:
+    "An image folder of JPEG crops of `photos`, of mixed sizes: `path/<split>/<class>/<i>.jpg`"
+    if photos is None:
+        from skimage import data as skdata
+        photos = {'cat': skdata.chelsea(), 'coffee': skdata.coffee()}
+    path = Path(path)
+    for split, n in splits:
+        for c, img in photos.items():
+            (path/split/c).mkdir(parents=True, exist_ok=True)
+            for i in range(n): Image.fromarray(img[i*20:i*20+150, i*30:i*30+200]).save(path/split/c/f'{i}.jpg')
     return path
 
 # %% ../nbs/14_datasets.ipynb #8b3d8af4
