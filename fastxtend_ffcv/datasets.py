@@ -189,7 +189,9 @@ def photo_folder(
     for split, n in splits:
         for c, img in photos.items():
             (path/split/c).mkdir(parents=True, exist_ok=True)
-            for i in range(n): Image.fromarray(img[i*20:i*20+150, i*30:i*30+200]).save(path/split/c/f'{i}.jpg')
+            for i in range(n):  # crops of up to 150×200 from places that move down and right, and start again before the crop would be empty
+                top, left = i * 20 % max(1, img.shape[0] - 60), i * 30 % max(1, img.shape[1] - 80)
+                Image.fromarray(img[top:top+150, left:left+200]).save(path/split/c/f'{i}.jpg')
     return path
 
 # %% ../nbs/14_datasets.ipynb #8b3d8af4

@@ -32,7 +32,7 @@ from .pipelines import dblock_image_pipelines, image_pipeline, target_field, tar
 from ..fields import ImageFile, RGBImageField, to_rgb_array
 from ..loader import Exported, Loader, LoaderDataset, OrderOption, TfmdDLMixin, tfms_to
 from ..transforms import LabelKind
-from ..writer import DatasetWriter
+from ..writer import DatasetWriter, image_extensions
 from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
 
@@ -183,7 +183,7 @@ class FFCVDataLoaders(DataLoaders):
         meta = _read_meta(train) if train.is_dir() else {}
         if train.is_dir():
             if valid is not None: raise ValueError(f"{train} is a folder: pass it alone, or two .beton files")
-            if not (train/'train.beton').exists() and any(p.is_dir() for p in train.iterdir()):  # an image folder, not yet written
+            if not (train/'train.beton').exists() and any(f.suffix.lower() in image_extensions for d in train.iterdir() if d.is_dir() for f in d.rglob('*')):
                 raise FileNotFoundError(f"No train.beton in {train}, whose subfolders look like an image folder: write it first "
                                         f"(fastxtend-ffcv-folder {train} DEST, or folder_to_ffcv), then pass DEST")
             train, valid, path = train/'train.beton', train/'valid.beton', train if path is None else path
