@@ -18,7 +18,7 @@ from fastai.torch_core import TensorCategory, TensorImage
 
 from ..core import max_workers
 from .workloads import (STATS, NormalizedByHand, fastai_photo_loader, ffcv_image_loader, image_decoder, image_loader,
-                                            interleaved)
+                                            interleaved, paired_columns)
 from ..loader import Loader, OrderOption
 from ..transforms import RandomHorizontalFlip, ops
 from ffcv.fields.decoders import IntDecoder
@@ -90,6 +90,7 @@ def bench_loop(
             for w in workers:
                 for wn, work in works.items():
                     dls = {'ffcv': InLoop(ffcv_image_loader(data[wl], wl, bs, w, indices=idx), work),
+                           'ffcv, again': InLoop(ffcv_image_loader(data[wl], wl, bs, w, indices=idx), work),
                            'ffcv, fastai types': InLoop(AsFastaiTypes(ffcv_image_loader(data[wl], wl, bs, w, indices=idx)), work),
                            'fastxtend_ffcv': InLoop(image_loader(data[wl], wl, bs, w, indices=idx), work),
                            'ffcv+normalize': InLoop(NormalizedByHand(ffcv_image_loader(data[wl], wl, bs, w, indices=idx)), work),
@@ -97,9 +98,9 @@ def bench_loop(
                     if wl == 'photo128' and 'photo128_files' in data:  # the same crop, flip and batch transforms (on every photo)
                         dls['fastai DataLoader'] = InLoop(fastai_photo_loader(data['photo128_files'], bs, w), work)
                     res = interleaved(dls, rounds)
+                    res = paired_columns(res, {k: {'fastxtend_ffcv+batch_tfms': 'ffcv+normalize', 'fastai DataLoader': 'ffcv+normalize'}.get(k, 'ffcv')
+                                               for k in dls if k != 'ffcv'})
                     t = res.set_index('loader').images_s
-                    res['vs_ffcv'] = [t[k] / t[{'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize',
-                                                'fastai DataLoader': 'ffcv+normalize'}.get(k, 'ffcv')] for k in res.loader]
                     if 'fastai DataLoader' in t: res['vs_fastai'] = res.images_s / t['fastai DataLoader']
                     out.append(res.assign(section='loop', workload=wl, bs=bs, workers=w, work=wn))
     return pd.concat(out, ignore_index=True)

@@ -70,20 +70,20 @@ def bench_writer(path:Path, n:int=10_000, workers=(1, None)) -> pd.DataFrame:
 def bench_layer(data:dict, workloads=('raw32', 'jpg32', 'photo128'), bss=(64, 256), workers=(1, 2), rounds=5) -> pd.DataFrame:
     "FFCV's `Loader` against this package's, on the same pipelines: bare, then with fastai's `IntToFloatTensor` (and `Normalize`) as batch transforms against the same work in plain torch after FFCV's"
     out = []
-    pairs = {'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+IntToFloatTensor': 'ffcv+convert', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize'}
+    pairs = {'ffcv, again': 'ffcv', 'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+IntToFloatTensor': 'ffcv+convert', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize'}
     for wl in workloads:
         for bs in bss:
             for w in workers:
-                res = interleaved({'ffcv': ffcv_image_loader(data[wl], wl, bs, w), 'fastxtend_ffcv': image_loader(data[wl], wl, bs, w),
+                res = interleaved({'ffcv': ffcv_image_loader(data[wl], wl, bs, w), 'ffcv, again': ffcv_image_loader(data[wl], wl, bs, w),
+                                   'fastxtend_ffcv': image_loader(data[wl], wl, bs, w),
                                    'ffcv+convert': ConvertedByHand(ffcv_image_loader(data[wl], wl, bs, w)),
                                    'fastxtend_ffcv+IntToFloatTensor': image_loader(data[wl], wl, bs, w, tfms='to_float'),
                                    'ffcv+normalize': NormalizedByHand(ffcv_image_loader(data[wl], wl, bs, w)),
                                    'fastxtend_ffcv+batch_tfms': image_loader(data[wl], wl, bs, w, tfms=True)}, rounds)
-                res = res.assign(section='layer', workload=wl, bs=bs, workers=w)
+                # round by round, with 95% intervals: `ffcv, again` against `ffcv` shows how far two identical loaders land apart
+                res = paired_columns(res, pairs, diff='layer_us_per_batch').assign(section='layer', workload=wl, bs=bs, workers=w)
                 t = res.set_index('loader').s_per_batch
-                res['layer_us_per_batch'] = [(t[k] - t[pairs[k]]) * 1e6 if k in pairs else None for k in res.loader]
                 res['layer_share'] = [None if u is None or u != u else u / 1e6 / t[k] for u, k in zip(res.layer_us_per_batch, res.loader)]
-                res['vs_ffcv'] = [t[pairs[k]] / t[k] if k in pairs else None for k in res.loader]
                 out.append(res)
     return pd.concat(out, ignore_index=True)
 
@@ -350,14 +350,15 @@ def _main_gpu(out:Path, quick:bool) -> pd.DataFrame:
 
 def _main_layer(out:Path, quick:bool) -> pd.DataFrame:
     workers = tuple(sorted({1, min(2, max_workers())}))
-    rounds, bss, n = (1, (16, 32), (1000, 200)) if quick else (9, (64, 256), (20_000, 2_000))
+    rounds, bss, n = (1, (16, 32), (1000, 200)) if quick else (11, (64, 256), (20_000, 2_000))
     with tempfile.TemporaryDirectory() as d:
         data = write_workloads(Path(d), *n, n_tab=100)
         df = pd.concat([bench_batch_tfms(bss=bss, rounds=3 if quick else 30), bench_layer(data, ('raw32', 'jpg32'), bss, workers, rounds),
-                        bench_loop(data, ('raw32', 'jpg32'), bss[-1:], workers, n={'raw32': 10_000, 'jpg32': 10_000}, rounds=max(1, rounds // 3)),
+                        bench_loop(data, ('raw32', 'jpg32'), bss[-1:], workers, n=None if quick else {'raw32': 10_000, 'jpg32': 10_000}, rounds=rounds),
                         bench_photo(data, bss, workers, max(1, rounds // 3))], ignore_index=True)
     missing = {k: v for k, v in peers().items() if v}
-    cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'vs_plain', 'vs_ffcv', 'vs_fastai']
+    cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'layer_us_per_batch_lo',
+            'layer_us_per_batch_hi', 'vs_plain', 'vs_ffcv', 'vs_ffcv_lo', 'vs_ffcv_hi', 'vs_fastai']
     notes = ''.join(f"\n\n{k} did not run: {v}" for k, v in missing.items())
     return _save(out, 'layer', df, df[[c for c in cols if c in df]], notes=notes)
 

@@ -7,6 +7,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/bench.workloads.html.md"""
 # %% ../../nbs/36_bench.workloads.ipynb #3615bcd3
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -31,10 +32,10 @@ try: import pandas as pd  # the `bench` extra
 except ImportError as e: raise ImportError('The benchmark suite needs pandas, which did not import: pip install "fastxtend-ffcv[bench]"') from e
 
 # %% auto #0
-__all__ = ['STATS', 'photo_crops', 'write_workloads', 'write_imagenet', 'epoch_time', 'interleaved', 'ConvertedByHand',
-           'NormalizedByHand', 'image_decoder', 'ffcv_image_loader', 'image_loader', 'imagenet_loaders',
-           'fastai_photo_loader', 'torch_photo_loader', 'Reiterable', 'peers', 'dali_photo_loader', 'spdl_photo_loader',
-           'memcpy_gbs', 'jpeg_decode_rate']
+__all__ = ['STATS', 'photo_crops', 'write_workloads', 'write_imagenet', 'epoch_time', 'interleaved', 'median_ci',
+           'paired_columns', 'ConvertedByHand', 'NormalizedByHand', 'image_decoder', 'ffcv_image_loader',
+           'image_loader', 'imagenet_loaders', 'fastai_photo_loader', 'torch_photo_loader', 'Reiterable', 'peers',
+           'dali_photo_loader', 'spdl_photo_loader', 'memcpy_gbs', 'jpeg_decode_rate']
 
 # %% ../../nbs/36_bench.workloads.ipynb #5cbbb286
 def photo_crops(
@@ -94,29 +95,58 @@ def write_imagenet(
     return Path(path)/'imagenet.beton'
 
 # %% ../../nbs/36_bench.workloads.ipynb #b9dc7df3
-def epoch_time(dl) -> tuple[float, int, int]:
-    "Seconds for one epoch of `dl`, and the items and batches it yielded"
+def epoch_time(dl, reps:int=1) -> tuple[float, int, int]:
+    "Seconds for `reps` epochs of `dl` in a row, and the items and batches they yielded"
     n = nb = 0
     start = time.perf_counter()
-    for b in dl:
-        n += len(b[0]); nb += 1
+    for _ in range(reps):
+        for b in dl:
+            n += len(b[0]); nb += 1
     return time.perf_counter() - start, n, nb
 
 # %% ../../nbs/36_bench.workloads.ipynb #bed76cd8
 def interleaved(
     loaders:dict, # Name: loader (anything iterable over batches)
-    rounds:int=5, # Timed epochs of each loader
+    rounds:int=5, # Timed samples of each loader
+    min_s:float=0.2 # Fewest seconds a sample lasts: as many epochs in a row as that takes, from the warm-up epoch's time
 ) -> pd.DataFrame:
-    "Median images/s and seconds per batch of each loader, timing their epochs in turn, after a warm-up epoch each"
-    for dl in loaders.values(): epoch_time(dl)  # Numba compiles, workers start, caches fill
-    times = {k: [] for k in loaders}
-    for _ in range(rounds):
-        for k, dl in loaders.items(): times[k].append(epoch_time(dl))
+    "Median images/s and seconds per batch of each loader, timing their samples in turn (in reverse order every other round), after a warm-up epoch each; each round's seconds per batch in `attrs['times']`, to pair loaders round by round (`median_ci`)"
+    reps = {k: max(1, math.ceil(min_s / max(epoch_time(dl)[0], 1e-9))) for k, dl in loaders.items()}  # Numba compiles, workers start, caches fill
+    times, keys = {k: [] for k in loaders}, list(loaders)
+    for r in range(rounds):  # a loader timed early in one round is timed late in the next: drift and order weigh on all alike
+        for k in (keys if r % 2 == 0 else keys[::-1]): times[k].append(epoch_time(loaders[k], reps[k]))
     rows = []
     for k, ts in times.items():
         t = statistics.median(o[0] for o in ts)
-        rows.append(dict(loader=k, images_s=ts[0][1]/t, s_per_batch=t/ts[0][2], batches=ts[0][2]))
-    return pd.DataFrame(rows)
+        rows.append(dict(loader=k, images_s=ts[0][1]/t, s_per_batch=t/ts[0][2], batches=ts[0][2] // reps[k]))
+    df = pd.DataFrame(rows)
+    df.attrs['times'] = {k: [o[0] / o[2] for o in ts] for k, ts in times.items()}
+    return df
+
+def median_ci(
+    xs:list, # A value per round: a ratio or a difference of two loaders timed in the same round
+    q:float=0.95 # The confidence
+) -> tuple[float, float, float]:
+    "The median of `xs`, and a distribution-free `q` confidence interval of it (order statistics; the whole range when there are too few values for `q`)"
+    xs, n = sorted(xs), len(xs)
+    k, cdf = 0, 0.  # k values left out at each end, as long as P(Binomial(n, 1/2) < k) stays within (1-q)/2
+    while k < n // 2 and cdf + math.comb(n, k) / 2**n <= (1 - q) / 2: cdf, k = cdf + math.comb(n, k) / 2**n, k + 1
+    return statistics.median(xs), xs[max(k - 1, 0)], xs[n - max(k, 1)]
+
+def paired_columns(
+    res:pd.DataFrame, # From `interleaved`
+    pairs:dict, # Loader: the loader it is compared with
+    name:str='vs_ffcv', # The column of the speed ratio (above 1: faster than the other)
+    diff:str|None=None # The column of the difference in µs per batch (above 0: slower), if any
+) -> pd.DataFrame:
+    "`res` with, for each loader in `pairs`, the median of its round-by-round speed ratio to the other and its 95% interval (`name`, `name_lo`, `name_hi`), and of the difference if `diff`"
+    times, res = res.attrs['times'], res.copy()
+    def col(f, suffixes):
+        cis = {k: median_ci([f(a, b) for a, b in zip(times[k], times[pairs[k]])]) if k in pairs else (None,) * 3 for k in res.loader}
+        for i, c in enumerate(suffixes): res[c] = [cis[k][i] for k in res.loader]
+    col(lambda a, b: b / a, (name, f'{name}_lo', f'{name}_hi'))
+    if diff: col(lambda a, b: (a - b) * 1e6, (diff, f'{diff}_lo', f'{diff}_hi'))
+    return res
 
 # %% ../../nbs/36_bench.workloads.ipynb #40cc566c
 STATS = ([0.485, 0.456, 0.406], [0.229, 0.224, 0.225])  # ImageNet's, as fastai's `imagenet_stats`

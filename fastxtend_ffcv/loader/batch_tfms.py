@@ -213,14 +213,14 @@ class BatchTfms:
         keep_first:bool=True # Copy (contiguous) before a transform that fastai runs; else only what the transforms leave unchanged, at the end
     ):
         "`tfms(b)`, with `keep` applied as the loader's `finish` did: to what fastai transforms, and to what no transform changed"
-        keep = keep or (lambda o, contiguous=False: o)
-        tfms, fs = self.tfms, self.tfms.fs
-        cur = self._fs
+        tfms = self._tfms()
+        fs, cur = tfms.fs, self._fs
         if len(cur) != len(fs) or any(f is not g or f.split_idx != s for f, (g, s) in zip(fs, cur)):  # the transforms changed
             self.runs, self._fs = {}, tuple((f, f.split_idx) for f in fs)
             self._idle = all(isinstance(f, BatchDecoder) and not f.finishes for f in fs)
         # none, or only decoders that the pipelines asked for (`DecodeNormalized`, where `Normalize` was folded in): nothing to run
-        if self._idle: return keep(b, False)
+        if self._idle: return b if keep is None else keep(b, False)
+        keep = keep or (lambda o, contiguous=False: o)
         # a single tensor, a dict, a tuple of fastai's own type (`fastuple`), tuples within the batch: all fastai's
         if type(b) is not tuple or any(isinstance(o, tuple) for o in b): return keep(tfms(keep(b, True) if keep_first else b), False)
         b = list(b)

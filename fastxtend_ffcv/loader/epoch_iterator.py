@@ -63,6 +63,9 @@ class _ClosableQueue(Queue):
         self.closed = closed
 
     def put(self, item, block=True, timeout=None):
+        if not self.closed.is_set():
+            try: return super().put(item, block=False)  # room in the queue: no clock, no timed wait
+            except Full: pass
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             if self.closed.is_set(): raise _Closed()
@@ -113,10 +116,27 @@ def _fresh_if_output(buffer, starts:list[int], pools:dict, max_pool:int=6):
         return pools[key]
     return buffer
 
+_swaps = weakref.WeakKeyDictionary()  # loader: the `FreshArrays` that its last epoch put in place of its slot buffers, by buffer
+
+def _swapped(buffer):
+    "What of `buffer` was swapped for a `FreshArrays`: the pool, a tuple of them (None where none was), or None"
+    if isinstance(buffer, tuple):
+        res = tuple(_swapped(o) for o in buffer)
+        return res if any(o is not None for o in res) else None
+    return buffer if isinstance(buffer, FreshArrays) else None
+
+def _swap_again(buffer, swapped):
+    "`buffer` with the pools of `swapped` (from `_swapped`) in place of its arrays of the same item shape and dtype"
+    if isinstance(buffer, tuple) and isinstance(swapped, tuple) and len(buffer) == len(swapped):
+        return tuple(_swap_again(o, s) for o, s in zip(buffer, swapped))
+    if isinstance(swapped, FreshArrays) and isinstance(buffer, np.ndarray) and (buffer.shape[1:], buffer.dtype) == (swapped.shape, swapped.dtype):
+        return swapped
+    return buffer
+
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #289cdc99
 class EpochIterator(FFCVEpochIterator):
     "FFCV's epoch thread, which stops when closed, passes on its exceptions and keeps torch's thread count"
-    check_every = 0.005  # seconds between checks of the loader's file, at most
+    check_every = 0.05  # seconds between checks of the loader's file, at most
     def __init__(self,
         loader:EpochLoader, # The loader whose epoch this is
         order:Sequence[int] # The items of the epoch, in order
@@ -125,12 +145,17 @@ class EpochIterator(FFCVEpochIterator):
     def start(self):
         "Start the thread that runs the pipeline, with a queue that a closed iterator can't block"
         self.queue = _ClosableQueue(self.loader.batches_ahead, self.stop_event)
+        if not self.uses_cuda:  # the outputs' buffers swapped for fresh memory before the first batch, where the last epoch found them
+            allocs = self.operation_buffers
+            for k, s in _swaps.get(self.loader, {}).items():
+                if k in allocs: allocs[k] = _swap_again(allocs[k], s)
         # the reused buffers' address ranges, sorted, and the furthest end up to each: `in_reused_buffer` bisects them
         slots = sorted(_address_ranges(self.buffers))
         self._starts, self._ends = [lo for lo,_ in slots], list(itertools.accumulate((hi for _,hi in slots), max))
         self._torch_threads = torch.get_num_threads()
         self._last, self._next_check = -(-len(self.order) // self.loader.batch_size) - 1, 0.
-        self.fresh = False  # whether every batch from the pipelines lies in memory of its own (on the CPU, from the second batch on)
+        self._tfms, self._keep_first = None, self.loader.device.type == 'cpu'  # `finish`'s, for the epoch
+        self.fresh = False  # whether every batch from the pipelines lies in memory of its own (on the CPU, from the second batch on, or the first)
         _live.add(self)
         super().start()
 
@@ -153,7 +178,7 @@ class EpochIterator(FFCVEpochIterator):
 
     def before_batch(self, b_ix):
         # FFCV's `run` has just set torch's threads to `num_workers`, process-wide
-        if b_ix == 0: torch.set_num_threads(self._torch_threads)
+        if b_ix == 0 and torch.get_num_threads() != self._torch_threads: torch.set_num_threads(self._torch_threads)
         # a file replaced mid-epoch stops the epoch with a clear error, not garbage or a crash: a `stat` before the first
         # and the last batch, and between them every `check_every` seconds at most (a `stat` gives up the interpreter's lock)
         now = time.monotonic()
@@ -163,7 +188,7 @@ class EpochIterator(FFCVEpochIterator):
 
     def after_pipelines(self, b_ix, slot, b):
         if b_ix == 0 and not self.uses_cuda and self._fresh_outputs(b):
-            b = self.keep(b)  # the first batch lies in the slots: copied here, in the epoch's thread
+            b = self.keep(b)  # what of the first batch lies in the slots (all of it in a loader's first epoch) is copied here, in the epoch's thread
             self.fresh = True  # and every later one in memory of its own: `keep` has nothing to copy
         return self.loader.in_batch_order(b)
 
@@ -172,6 +197,7 @@ class EpochIterator(FFCVEpochIterator):
         starts = [lo for lo,_ in _address_ranges(b)]
         pools, allocs = output_pools(self.loader), self.operation_buffers
         for k, v in allocs.items(): allocs[k] = _fresh_if_output(v, starts, pools, self.loader.batches_ahead + 4)
+        _swaps[self.loader] = {k: s for k, v in allocs.items() if (s := _swapped(v)) is not None}
         reused = list(_address_ranges(self.buffers))  # a `FreshArrays` is neither an array nor a tensor
         return not any(lo <= p < hi for p in starts for lo, hi in reused)
 
@@ -208,8 +234,9 @@ class EpochIterator(FFCVEpochIterator):
     def finish(self, b):
         "The batch `b`, copied out of the reused buffers and through the loader's batch transforms (`BatchTfms`)"
         # on the CPU, what fastai's transforms read is copied first, contiguous: CPU arithmetic on `channels_last` images is 3 to 4 times slower
-        run = BatchTfms.of(self.loader.after_batch, self.loader.batches_ahead + 3)
-        return run(b, self.keep, keep_first=self.loader.device.type == 'cpu')
+        tfms = self.loader.after_batch
+        if tfms is not self._tfms: self._tfms, self._run = tfms, BatchTfms.of(tfms, self.loader.batches_ahead + 3)  # one per pipeline
+        return self._run(b, self.keep, keep_first=self._keep_first)
 
     def close(self):
         "Stop the thread, wait for it, then free the epoch's memory"

@@ -178,11 +178,17 @@ class Squeeze(_Squeeze):
     def generate_code(self):
         dims = self.dims
         def squeeze(inp, dst):
-            t = inp if type(inp) is torch.Tensor else torch.as_subclass(inp, torch.Tensor)  # on a fastai tensor, even `shape` dispatches
-            d = dims or tuple(i for i in range(1, t.ndim) if t.shape[i] == 1)
-            if not d: return inp
-            return t.squeeze(d) if t is inp else retain_meta(inp, torch.as_subclass(t.squeeze(d), type(inp)))
+            with _torch_ops():  # on a fastai tensor, even `shape` dispatches through `__torch_function__`
+                d = dims or tuple([i for i, n in enumerate(inp.shape) if n == 1 and i])
+                if not d: return inp
+                out = inp.squeeze(d[0] if len(d) == 1 else d)  # one dimension by number: torch's fastest
+            if type(inp) is torch.Tensor: return out
+            res = torch.as_subclass(out, type(inp))
+            if inp.__dict__: res.__dict__ = inp.__dict__  # fastai's metadata, as its `retain_meta` shares it
+            return res
         return squeeze
+
+_torch_ops = torch._C.DisableTorchFunctionSubclass  # torch's own ops on fastai's tensors, whose results are plain tensors
 
 # %% ../../nbs/15_transforms.ops.ipynb #621c9a65
 def image_shape(op, state) -> tuple:
