@@ -183,9 +183,7 @@ class Squeeze(_Squeeze):
                 if not d: return inp
                 out = inp.squeeze(d[0] if len(d) == 1 else d)  # one dimension by number: torch's fastest
             if type(inp) is torch.Tensor: return out
-            res = torch.as_subclass(out, type(inp))
-            if inp.__dict__: res.__dict__ = inp.__dict__  # fastai's metadata, as its `retain_meta` shares it
-            return res
+            return retain_meta(inp, torch.as_subclass(out, type(inp)))
         return squeeze
 
 _torch_ops = torch._C.DisableTorchFunctionSubclass  # torch's own ops on fastai's tensors, whose results are plain tensors
