@@ -1,4 +1,4 @@
-"""What every layer shares: checks of the arguments people pass, and the number of cores a loader can use
+"""What every layer shares: checks of the arguments people pass, the number of cores a loader can use, and fastai's tensor types without their per-operation cost
 
 Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/core.html.md"""
 
@@ -12,9 +12,10 @@ import warnings
 
 import numba
 import numpy as np
+import torch
 
 # %% auto #0
-__all__ = ['is_int', 'check_int', 'check_prob', 'check_size', 'max_workers', 'clamp_workers']
+__all__ = ['is_int', 'check_int', 'check_prob', 'check_size', 'max_workers', 'clamp_workers', 'as_plain', 'as_typed']
 
 # %% ../nbs/01_core.ipynb #628ac6e2
 def is_int(v) -> bool:
@@ -73,3 +74,18 @@ def clamp_workers(
         warnings.warn(f"num_workers={n} is more than the {m} cores this process can use; using {m}")
         return m
     return n
+
+# %% ../nbs/01_core.ipynb #1ec19994
+def as_plain(x:torch.Tensor) -> torch.Tensor:
+    "`x` as a plain tensor over the same memory, or `x` itself if it is one"
+    return x if type(x) is torch.Tensor else torch.as_subclass(x, torch.Tensor)
+
+def as_typed(
+    t:torch.Tensor, # A plain tensor, the result of work on `as_plain(like)`
+    like:torch.Tensor # The tensor whose type and metadata the result takes
+) -> torch.Tensor:
+    "`t` with the type of `like` and a copy of its metadata, as fastai's `__torch_function__` gives an operation's result"
+    if type(like) is torch.Tensor: return t
+    res = torch.as_subclass(t, type(like))
+    if like.__dict__: res.__dict__ = dict(like.__dict__)
+    return res

@@ -10,7 +10,6 @@ from __future__ import annotations
 import sys
 import threading
 import weakref
-from copy import copy
 from typing import Callable
 
 import numpy as np
@@ -22,6 +21,7 @@ from fasttransform import Pipeline
 
 from fastcore.basics import patch
 
+from ..core import as_plain, as_typed
 from ..roles import BatchDecoder
 
 # %% auto #0
@@ -56,17 +56,6 @@ class FreshArrays:
     def __setstate__(self, d): self.__init__(**d)
 
 # %% ../../nbs/18a_loader.batch_tfms.ipynb #2490c8d2
-def _plain(x:torch.Tensor) -> torch.Tensor:
-    "`x` as a plain tensor, without fastai's `as_subclass`, which copies metadata"
-    return x if type(x) is torch.Tensor else torch.as_subclass(x, torch.Tensor)
-
-def _typed(t:torch.Tensor, like:torch.Tensor) -> torch.Tensor:
-    "`t` with the type of `like` and a copy of its metadata, as fastai's `__torch_function__` gives an operation's result"
-    if type(like) is torch.Tensor: return t
-    res = torch.as_subclass(t, type(like))
-    if like.__dict__: res.__dict__ = copy(like.__dict__)
-    return res
-
 _ENCODES = {}  # known transform class: the implementations of its `encodes` that this module reproduces
 
 def _methods(cls) -> frozenset:
@@ -90,9 +79,9 @@ def _unchanged(f) -> bool:
 
 # %% ../../nbs/18a_loader.batch_tfms.ipynb #e8aba058
 def _empty(pools:dict, shape:tuple, dtype:torch.dtype, like:torch.Tensor, max_pool:int, contiguous:bool=True) -> torch.Tensor:
-    "A tensor of `shape` and `dtype` for a batch, laid out as `like` unless `contiguous`: on the CPU from `pools`, reused once no batch holds it"
-    if like.device.type != 'cpu':
-        return torch.empty(shape, dtype=dtype, device=like.device) if contiguous else torch.empty_like(like, dtype=dtype)
+    "A tensor of `shape` and `dtype` for a batch: on the CPU from `pools`, reused once no batch holds it, laid out as `like` unless `contiguous`; elsewhere laid out as `like`"
+    # on a GPU, as fastai's operations lay out their results: a `channels_last` batch stays so, for the model's convolutions
+    if like.device.type != 'cpu': return torch.empty_like(like, dtype=dtype)
     key = (tuple(shape), dtype, None if contiguous else like.stride())
     if (entry := pools.get(key)) is None:  # a pool of arrays in the layout's order of axes, and the transposition back
         perm = list(range(len(shape))) if contiguous else sorted(range(len(shape)), key=lambda i: -like.stride(i))
@@ -103,19 +92,19 @@ def _empty(pools:dict, shape:tuple, dtype:torch.dtype, like:torch.Tensor, max_po
     return torch.from_numpy(a if back is None else a.transpose(back))
 
 class _ToFloat:
-    "`IntToFloatTensor` on the `TensorImage` at `k`: `o.float().div_(div)` into fresh memory, contiguous if `contiguous`, else laid out as `o`, as fastai's `float()` does"
+    "`IntToFloatTensor` on the `TensorImage` at `k`: `o.float().div_(div)` into fresh memory, laid out as `o`, as fastai's `float()` does, or on the CPU contiguous if `contiguous`"
     def __init__(self, f, k, contiguous=False): self.f, self.k, self.contiguous = f, k, contiguous
     def fits(self, b) -> bool: return _unchanged(self.f) and type(self.f.div) in (int, float)  # a tensor `div` takes part in fastai's type dispatch
     def __call__(self, run, b, fresh, owned):
         x = b[self.k]
-        t = _plain(x)
+        t = as_plain(x)
         if self.contiguous and t.device.type == 'cpu' and not t.is_contiguous():
             u8 = _empty(run.pools, t.shape, t.dtype, t, run.max_pool)
             np.copyto(u8.numpy(), t.numpy())  # NumPy transposes `uint8` images twice as fast as torch's `copy_` into floats
             t = u8
         out = _empty(run.pools, t.shape, torch.float32, t, run.max_pool, self.contiguous)
         out.copy_(t).div_(self.f.div)
-        b[self.k], fresh[self.k], owned[self.k] = _typed(out, x), True, True
+        b[self.k], fresh[self.k], owned[self.k] = as_typed(out, x), True, True
 
 class _Normalize:
     "`Normalize` on the `TensorImage` at `k`: `(x-mean) / std`, in place on memory that an earlier step wrote, else into fresh memory"
@@ -126,18 +115,18 @@ class _Normalize:
         if not _unchanged(self.f): return False
         # fastai's result takes the most derived of the operands' types: statistics of a fastai type other than the image's bases change it
         if not all(isinstance(o, torch.Tensor) and isinstance(x, type(o)) for o in (mean, std)): return False
-        t = _plain(x)
-        mean, std = _plain(mean), _plain(std)
+        t = as_plain(x)
+        mean, std = as_plain(mean), as_plain(std)
         if not (mean.dtype == std.dtype == t.dtype and mean.device == std.device == t.device): return False
         if mean.requires_grad or std.requires_grad or t.requires_grad: return False
         try: return torch.broadcast_shapes(t.shape, mean.shape, std.shape) == t.shape
         except RuntimeError: return False
     def __call__(self, run, b, fresh, owned):
         x = b[self.k]
-        t, mean, std = _plain(x), _plain(self.f.mean), _plain(self.f.std)
+        t, mean, std = as_plain(x), as_plain(self.f.mean), as_plain(self.f.std)
         if owned[self.k]: t.sub_(mean).div_(std)
         else: t = torch.sub(t, mean, out=_empty(run.pools, t.shape, t.dtype, t, run.max_pool)).div_(std)
-        b[self.k], fresh[self.k], owned[self.k] = _typed(t, x), True, True
+        b[self.k], fresh[self.k], owned[self.k] = as_typed(t, x), True, True
 
 def _steps(f, sig:tuple) -> list|None:
     "The fast steps of the known transform `f` on a batch of signature `sig`, one per element it changes, or None if fastai must run it"
@@ -163,7 +152,7 @@ def _sig(b:list) -> tuple:
     out = []
     for o in b:
         if isinstance(o, torch.Tensor):
-            p = _plain(o)
+            p = as_plain(o)
             out.append((type(o), p.dtype, p.device))
         else: out.append((type(o), None, None))
     return tuple(out)
@@ -200,7 +189,7 @@ class BatchTfms:
                 break
             if s: steps.append((i, s))
             sig = _after(sig, s)
-        # a float image that more work reads is made contiguous: CPU arithmetic that broadcasts along channels is 10 times slower on `channels_last`
+        # on the CPU, a float image that more work reads is made contiguous: CPU arithmetic that broadcasts along channels is 10 times slower on `channels_last`
         later = {o.k for _, g in steps for o in g if isinstance(o, _Normalize)}
         for _, g in steps:
             for o in g:

@@ -20,12 +20,11 @@ import numba
 import numpy as np
 import torch
 
-from fasttransform import retain_meta
-
 from fastcore.basics import noop
 from fasttransform import Pipeline, explode_types
 
 from ..compat import FFCVEpochIterator, FFCVLoader, keep_torch_threads
+from ..core import as_plain, as_typed
 from .batch_tfms import BatchTfms, FreshArrays
 from .config import LoaderConfig, LoaderState
 from .threads import ThreadChoice, hold_threads, loop_threads, release_threads
@@ -98,7 +97,7 @@ def _copy_tensor(b:torch.Tensor, t:torch.Tensor, contiguous:bool=False) -> torch
     else:
         out = torch.empty(t.shape, dtype=t.dtype) if contiguous else torch.empty_like(t)
         np.copyto(out.numpy(), t.numpy())
-    return out if type(b) is torch.Tensor else retain_meta(b, out.as_subclass(type(b)))
+    return as_typed(out, b)
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #58da38c2
 _pools = weakref.WeakKeyDictionary()
@@ -218,7 +217,7 @@ class EpochIterator(FFCVEpochIterator):
         if isinstance(b, tuple): return tuple(self.keep(o, contiguous) for o in b)
         if isinstance(b, list): return [self.keep(o, contiguous) for o in b]
         if isinstance(b, torch.Tensor):
-            t = b if type(b) is torch.Tensor else torch.as_subclass(b, torch.Tensor)  # no fastai dispatch or metadata on the hot path
+            t = as_plain(b)  # no fastai dispatch or metadata on the hot path
             copy = self.in_reused_buffer(t.data_ptr()) or (contiguous and not t.is_contiguous())
             return _copy_tensor(b, t, contiguous) if copy else b
         if isinstance(b, np.ndarray): return b.copy() if self.in_reused_buffer(b.ctypes.data) else b

@@ -21,6 +21,7 @@ from fastai.torch_core import (TensorBase, TensorImage, TensorImageBW, TensorMas
                                TensorMultiCategory, TitledTensorScalar, default_device, show_title)
 from fastai.vision.core import TensorBBox, TensorPoint
 
+from ..core import as_plain, as_typed
 from ..roles import BatchDecoded, BatchDecoder
 
 from ffcv.pipeline.allocation_query import AllocationQuery
@@ -260,7 +261,7 @@ class TrimBoxes(BatchDecoder, ItemTransform):
         out, n = list(b), None
         for i, x in enumerate(b):
             if isinstance(x, TensorBBox) and x.ndim == 3:
-                t = torch.as_subclass(x, torch.Tensor)  # plain ops: no fastai dispatch per op
+                t = as_plain(x)  # plain ops: no fastai dispatch per op
                 n = int(t.ne(0).any(-1).sum(-1).max()) if len(t) else 0  # kept boxes come first, and have an area
                 out[i] = x[:, :n]
             elif n is not None and isinstance(x, TensorMultiCategory) and x.ndim == 2 and not x.is_floating_point():
@@ -320,12 +321,15 @@ class ToDevice(_ToDevice):
         if self.device.type == 'cpu':
             def on_cpu(inp, dst): return inp
             return on_cpu
-        copy_to_device = super().generate_code()
+        device, non_blocking = self.device, self.non_blocking
+        loop = torch.cuda.default_stream(device) if device.type == 'cuda' else None
         def to_device(inp, dst):
-            out = copy_to_device(inp, dst)
-            return retain_meta(inp, out.as_subclass(type(inp))) if isinstance(inp, torch.Tensor) else out
+            t = as_plain(inp)
+            out = torch.empty_like(t, device=device)  # laid out as `inp`: channels_last stays channels_last
+            out.copy_(t, non_blocking=non_blocking)
+            if loop is not None: out.record_stream(loop)  # allocated on the copy's stream, read on the loop's
+            return as_typed(out, inp)
         return to_device
 
     def declare_state_and_memory(self, previous_state):
-        if self.device.type == 'cpu': return replace(previous_state, device=self.device), None
-        return super().declare_state_and_memory(previous_state)
+        return replace(previous_state, device=self.device), None  # no buffer: a batch on the GPU gets memory of its own
