@@ -288,11 +288,11 @@ class FFCVEpochIterator(_EpochIterator):
 
     def run_pipeline(self, b_ix, batch_indices, batch_slot, cuda_event):
         # FFCV's `run` calls this in the epoch's thread, for each batch in turn
-        self.before_batch(b_ix)
+        self.before_batch(b_ix, batch_slot)
         return self.after_pipelines(b_ix, batch_slot, super().run_pipeline(b_ix, batch_indices, batch_slot, cuda_event))
 
-    def before_batch(self, b_ix:int):
-        "Called in the epoch's thread before batch number `b_ix` runs through the pipelines"
+    def before_batch(self, b_ix:int, slot:int):
+        "Called in the epoch's thread before batch number `b_ix` runs through the pipelines into buffer slot `slot`"
 
     def after_pipelines(self, b_ix:int, slot:int, b:tuple):
         "Called in the epoch's thread with batch `b_ix`, fresh from the pipelines into buffer slot `slot`; returns what `next` gives"

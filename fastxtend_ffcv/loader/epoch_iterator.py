@@ -155,6 +155,7 @@ class EpochIterator(FFCVEpochIterator):
         self._last, self._next_check = -(-len(self.order) // self.loader.batch_size) - 1, 0.
         self._tfms, self._keep_first = None, self.loader.device.type == 'cpu'  # `finish`'s, for the epoch
         self.fresh = False  # whether every batch from the pipelines lies in memory of its own (on the CPU, from the second batch on, or the first)
+        self._copied = {}  # slot: a CUDA event on its stream, after the copies of its last batch to the GPU
         _live.add(self)
         super().start()
 
@@ -175,7 +176,9 @@ class EpochIterator(FFCVEpochIterator):
         "Whether items cost the pipelines uneven work (crops of images of varying sizes), so that threads take them two at a time"
         return any(isinstance(s.decoder, ResizedCropRGBImageDecoder) for s in self.loader.specs.values())
 
-    def before_batch(self, b_ix):
+    def before_batch(self, b_ix, slot):
+        # the pipelines are about to write the slot's CPU buffers: the copies to the GPU of its last batch must have read them
+        if (copied := self._copied.pop(slot, None)) is not None: copied.synchronize()
         # FFCV's `run` has just set torch's threads to `num_workers`, process-wide
         if b_ix == 0 and torch.get_num_threads() != self._torch_threads: torch.set_num_threads(self._torch_threads)
         # a file replaced mid-epoch stops the epoch with a clear error, not garbage or a crash: a `stat` before the first
@@ -186,6 +189,7 @@ class EpochIterator(FFCVEpochIterator):
             self._next_check = now + self.check_every
 
     def after_pipelines(self, b_ix, slot, b):
+        if self.uses_cuda: self._copied[slot] = self.stream(slot).record_event()  # after the batch's copies to the GPU
         if b_ix == 0 and not self.uses_cuda and self._fresh_outputs(b):
             b = self.keep(b)  # what of the first batch lies in the slots (all of it in a loader's first epoch) is copied here, in the epoch's thread
             self.fresh = True  # and every later one in memory of its own: `keep` has nothing to copy
