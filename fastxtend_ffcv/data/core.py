@@ -23,10 +23,10 @@ from fastcore.meta import delegates
 from fastai.data.core import DataLoaders
 from fastai.data.transforms import IntToFloatTensor
 from fastai.vision.core import AddMaskCodes
-from fastai.torch_core import default_device
+from fastai.torch_core import TensorImage, default_device
 
 from ..compat import set_device
-from ..core import max_workers
+from ..core import as_plain, max_workers
 from .block import FieldTargets, dblock_datasets, dsets_to_ffcv
 from .pipelines import dblock_image_pipelines, image_pipeline, target_field, target_pipelines
 from ..fields import ImageFile, RGBImageField, to_rgb_array
@@ -41,7 +41,9 @@ __all__ = ['ffcv_test_dl', 'FFCVDataLoaders', 'InferenceLoader']
 
 # %% ../../nbs/30_data.core.ipynb #689973c5
 def _open_image(o) -> np.ndarray|ImageFile:
-    "A PIL image or array as an RGB array; an image file as an `ImageFile`, which `RGBImageField` stores as the writers store files"
+    "A PIL image, array or tensor as an RGB array, as fastai's `PILImage.create` takes them (a `TensorImage` is C×H×W); an image file as an `ImageFile`, which `RGBImageField` stores as the writers store files"
+    if isinstance(o, TensorImage): o = o.permute(1, 2, 0).type(torch.uint8)
+    if isinstance(o, torch.Tensor): o = as_plain(o).detach().cpu().numpy()
     if isinstance(o, (Image.Image, np.ndarray)): return to_rgb_array(o)
     return ImageFile.read(o)
 
@@ -121,7 +123,7 @@ def ffcv_test_dl(
         fields[_source(names[1], pipes[names[1]])] = target_field(kind, n)
     tmp = tempfile.TemporaryDirectory(prefix='fastxtend_ffcv_test_')
     xs = [o[0] for o in items] if with_labels else items
-    sources = [str(x) if isinstance(x, (str, Path)) else f'item {i}' for i, x in enumerate(xs)]  # what errors call them
+    sources = [str(x) if isinstance(x, (str, Path)) else None for x in xs]  # what errors call them: a file by its name, anything else by its index
     fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=1).from_indexed_dataset(
         _NewItems(items, with_labels, kind, dl.vocab if kind in (LabelKind.category, LabelKind.multi, LabelKind.boxes) else None), sources=sources, desc='')
     pipes = {k: p for k, p in pipes.items() if _source(k, p) in fields}  # the boxes' labels read the boxes' field

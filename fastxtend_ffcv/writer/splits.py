@@ -84,7 +84,6 @@ class ImageFolder:
         if items is None:
             if path is None or not Path(path).is_dir(): raise FileNotFoundError(f"No image folder at {path}")
             items = _class_items(Path(path))
-            if not items: raise ValueError(f"No images in the class folders of {path}")
         classes = sorted({c for _, c in items})
         self.vocab = list(vocab) if vocab is not None else classes
         unknown = set(classes) - set(self.vocab)
@@ -103,9 +102,15 @@ class ImageFolder:
         return ImageFile.read(f), y  # its bytes too: `RGBImageField` keeps a JPEG that needs no change as it is
 
 def _class_items(path:Path) -> list[tuple[Path,str]]:
-    "The `(file, class)` pairs of the class folders of `path`"
-    return [(f, c.name) for c in sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith('.'))
-            for f in image_files(c)]
+    "The `(file, class)` pairs of the class folders of `path`; a `ValueError` that says what it holds instead, if none"
+    classes = sorted(p for p in path.iterdir() if p.is_dir() and not p.name.startswith('.'))
+    if items := [(f, c.name) for c in classes for f in image_files(c)]: return items
+    loose = [f for f in path.iterdir() if f.is_file() and f.suffix.lower() in image_extensions]
+    layout = f"one subfolder of images per class ({path/'CLASS/IMAGE'})"
+    if classes: raise ValueError(f"No images in the class folders of {path} ({', '.join(c.name for c in classes[:5])}{', ...' if len(classes) > 5 else ''}): "
+                                 f"images are files ending in {', '.join(sorted(image_extensions))}")
+    if loose: raise ValueError(f"{path} has {len(loose)} image{'s' if len(loose) > 1 else ''} but no class folders: an image folder has {layout}")
+    raise ValueError(f"{path} has no class folders and no images: an image folder has {layout}, or train/ and valid/ folders of them")
 
 # %% ../../nbs/11_writer.splits.ipynb #b81c0707
 _VALID_NAMES = ('valid', 'val')
@@ -147,11 +152,8 @@ def folder_splits(
         for split, name in zip(('train', 'valid'), names):
             if not (src/name).is_dir(): raise FileNotFoundError(f"No image folder at {src/name}")
             res[split] = _class_items(src/name)
-            if not res[split]: raise ValueError(f"No images in the class folders of {src/name}")
         return res
-    items = _class_items(src)
-    if not items: raise ValueError(f"No images in the class folders of {src}")
-    return _random_split(items, valid_pct, seed, src)
+    return _random_split(_class_items(src), valid_pct, seed, src)
 
 # %% ../../nbs/11_writer.splits.ipynb #79486a7f
 class _Unknown(NamedTuple):
@@ -303,6 +305,8 @@ def folder_to_ffcv(
 ) -> dict:
     "Write the image folder `src` to `dest`, all of it or nothing; return the files, `kind`, `vocab`, the `skipped` images and, with `boxes`, `n_boxes` of each split"
     src, dest, max_resolution = Path(src), Path(dest), max_resolution or None
+    if src.is_dir() and dest.resolve() == src.resolve():
+        raise ValueError(f"dest is the image folder {src}: name another folder for the .beton files, such as {src.parent/(src.name + '_ffcv')}")
     if boxes is None:
         splits = folder_splits(src, train_name, valid_name, valid_pct, seed)
         classes = sorted({c for items in splits.values() for _, c in items})

@@ -99,10 +99,10 @@ class ItemError(ValueError):
         return (f"{self.source} (item {self.index}{where})" if self.source is not None else f"Item {self.index}{where}") + f": {self.cause}"
 
     def named(self,
-        sources:Sequence|None # What each item of the dataset is called; None to keep the index
+        sources:Sequence|None # What each item of the dataset is called (None for one with no name); None to keep the index
     ) -> ItemError:
         "This error, naming the item by its entry in `sources`"
-        if sources is None: return self
+        if sources is None or sources[self.index] is None: return self
         return ItemError(self.index, self.cause, self.field, sources[self.index], self.details)
 
 # %% ../../nbs/10_writer.writer.ipynb #eb83c4e2
