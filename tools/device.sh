@@ -29,7 +29,7 @@ from fastxtend_ffcv.bench.loops import bench_gpu, bench_training
 out, parts = Path(os.environ.get('OUT', '.')), []
 def save(df):
     parts.append(df); pd.concat(parts, ignore_index=True).to_csv(out/'gpu.csv', index=False)
-    cols = [c for c in ['section', 'workload', 'work', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'vs_ffcv', 'gpu_idle_ms_per_step'] if c in df]
+    cols = [c for c in ['section', 'workload', 'work', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'vs_ffcv', 'vs_ffcv_lo', 'vs_ffcv_hi', 'gpu_idle_ms_per_step'] if c in df]
     print(df[cols].to_markdown(index=False, floatfmt='.3g'), flush=True)
 with tempfile.TemporaryDirectory() as d:
     t = time.time(); data = write_workloads(Path(d), 20_000, 6_000, n_tab=100); print(f'data written in {time.time()-t:.0f} s', flush=True)

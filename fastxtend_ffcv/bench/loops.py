@@ -207,21 +207,21 @@ def bench_gpu(
     device = default_device() if device is None else torch.device(device)
     step = TrainStep((model_fn or (lambda: resnet18(num_classes=10)))().to(device).to(memory_format=torch.channels_last))
     works = {'none': lambda x, y: None, 'convert': to_float, 'resnet18 amp' if step.amp else 'model step': step}
-    pairs = {'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize', 'fastxtend_ffcv+batch_tfms, async': 'ffcv+normalize'}
+    pairs = {'ffcv, again': 'ffcv', 'fastxtend_ffcv': 'ffcv', 'fastxtend_ffcv+batch_tfms': 'ffcv+normalize', 'fastxtend_ffcv+batch_tfms, async': 'ffcv+normalize'}
     out = []
     for wl in workloads:
         for bs in bss:
             for w in workers:
                 w = w or max_workers()
                 args = (data[wl], wl, bs, w)
-                dls = {'ffcv': ffcv_image_loader(*args, device=device), 'fastxtend_ffcv': image_loader(*args, device=device),
+                dls = {'ffcv': ffcv_image_loader(*args, device=device), 'ffcv, again': ffcv_image_loader(*args, device=device),
+                       'fastxtend_ffcv': image_loader(*args, device=device),
                        'ffcv+normalize': NormalizedByHand(ffcv_image_loader(*args, device=device)),
                        'fastxtend_ffcv+batch_tfms': image_loader(*args, tfms=True, device=device),
                        'fastxtend_ffcv+batch_tfms, async': image_loader(*args, tfms=True, device=device, async_tfms=True)}
                 for wn, work in works.items():  # the same loaders for each work: each compiles once
                     res = interleaved({k: Synced(InLoop(dl, work)) for k, dl in dls.items()}, rounds)
-                    t = res.set_index('loader').s_per_batch
-                    res['layer_us_per_batch'] = [(t[k] - t[pairs[k]]) * 1e6 if k in pairs else None for k in res.loader]
-                    res['vs_ffcv'] = [t[pairs[k]] / t[k] if k in pairs else None for k in res.loader]
+                    # round by round, with 95% intervals; `ffcv, again`, an identical loader, shows the instrument's floor
+                    res = paired_columns(res, pairs, diff='layer_us_per_batch')
                     out.append(res.assign(section='gpu', workload=wl, bs=bs, workers=w, work=wn, device=str(device)))
     return pd.concat(out, ignore_index=True)

@@ -345,8 +345,9 @@ def _main_gpu(out:Path, quick:bool) -> pd.DataFrame:
                                   1 if quick else 5, **kw),
                         bench_training(data, bs=16, workers=1, steps=3, rounds=1, **kw) if quick else bench_training(data)], ignore_index=True)
     gpu = torch.cuda.get_device_name() if torch.cuda.is_available() else 'no GPU'
-    cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'vs_ffcv', 'gpu_idle_ms_per_step']
-    return _save(out, 'gpu', df, df[cols], machine=f'{_machine()}, {gpu}')
+    cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'layer_us_per_batch', 'layer_us_per_batch_lo', 'layer_us_per_batch_hi',
+            'vs_ffcv', 'vs_ffcv_lo', 'vs_ffcv_hi', 'gpu_idle_ms_per_step']
+    return _save(out, 'gpu', df, df[[c for c in cols if c in df]], machine=f'{_machine()}, {gpu}')
 
 def _main_layer(out:Path, quick:bool) -> pd.DataFrame:
     workers = tuple(sorted({1, min(2, max_workers())}))
