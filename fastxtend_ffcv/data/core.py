@@ -7,6 +7,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/data.core.html.md"""
 # %% ../../nbs/30_data.core.ipynb #ea93985e
 from __future__ import annotations
 
+import difflib
 import inspect
 import json
 import tempfile
@@ -57,6 +58,14 @@ def _field_settings(dl) -> dict:
     return {k: v for k, v in settings.items() if k in names}
 
 def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
+
+def _check_kwargs(name:str, kwargs:dict, f):
+    "A `TypeError` naming `name`, what the user called, for a keyword that `f` (with what it delegates to) doesn't take, and the closest that it does"
+    known = [k for k, p in inspect.signature(f).parameters.items() if p.kind is not p.VAR_KEYWORD]
+    for k in kwargs:
+        if k not in known:
+            close = difflib.get_close_matches(k, known, n=1)
+            raise TypeError(f"{name}() got an unexpected keyword argument {k!r}" + (f": did you mean {close[0]!r}?" if close else ''))
 
 class _NewItems:
     "New items for `test_dl`: images, or (image, label) pairs; a label may be a class name, or a list of them for multi-label targets; (boxes, their classes) for boxes"
@@ -179,6 +188,7 @@ class FFCVDataLoaders(DataLoaders):
         **kwargs
     ):
         "Training and validation `Loader`s of two .beton files, with default pipelines; a folder's metadata gives the classes and files"
+        _check_kwargs('FFCVDataLoaders.from_betons', kwargs, cls.from_betons)
         if batch_size is not None: bs = batch_size
         train = Path(train)
         if not train.exists(): raise FileNotFoundError(f"No folder or .beton file at {train}")
@@ -225,6 +235,7 @@ class FFCVDataLoaders(DataLoaders):
         if ignored := [k for k in ('crop_scale', 'crop_ratio', 'flip') if k in kwargs]:
             raise TypeError(f"from_dblock takes its crops and flips from the DataBlock's item transforms, not {', '.join(ignored)}; "
                             "pass valid_crop to validate on a centre crop, or train_pipelines and valid_pipelines")
+        _check_kwargs('FFCVDataLoaders.from_dblock', kwargs, cls.from_dblock)
         dsets = dblock_datasets(dblock, source)
         codes = next((t.codes for t in listify(dblock.item_tfms) if isinstance(t, AddMaskCodes)), None)
         meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes, keep_jpeg=keep_jpeg, source=source)
