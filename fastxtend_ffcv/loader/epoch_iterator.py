@@ -266,7 +266,7 @@ def _record_stream(b, stream):
     "Mark every CUDA tensor in `b` as used on `stream`"
     if isinstance(b, (tuple, list)):
         for o in b: _record_stream(o, stream)
-    elif isinstance(b, torch.Tensor) and b.is_cuda: b.record_stream(stream)
+    elif isinstance(b, torch.Tensor) and (t := as_plain(b)).is_cuda: t.record_stream(stream)  # not through fastai's dispatch
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #d1b845e4
 class Epoch:
