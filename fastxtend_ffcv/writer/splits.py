@@ -321,7 +321,7 @@ def folder_to_ffcv(
     if dest.is_dir(): remove_stale(dest, STAGE_PREFIX)
     names = [f'{s}.beton' for s in splits] + ['vocab.json', 'meta.json']
     if (existing := [n for n in names if (dest/n).exists()]) and not overwrite:
-        raise FileExistsError(f"{dest} already has {', '.join(existing)}: pass overwrite=True (--overwrite) to replace them")
+        raise FileExistsError(f"{dest} already has {', '.join(existing)}: pass overwrite=True to replace them (--overwrite on the command line)")
     settings = dict(max_resolution=max_resolution, write_mode=write_mode, jpeg_quality=jpeg_quality, valid_pct=valid_pct, seed=seed, **kwargs)
     if boxes is None: folders = {split: ImageFolder(vocab=vocab, items=items) for split, items in splits.items()}
     else: folders = {split: ImageBoxes(items, vocab) for split, items in splits.items()}
