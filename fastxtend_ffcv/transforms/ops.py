@@ -14,7 +14,7 @@ from typing import Sequence
 import numpy as np
 import torch
 
-from fasttransform import ItemTransform, retain_meta
+from fasttransform import ItemTransform
 from fastai.data.transforms import IntToFloatTensor, Normalize
 from fastai.losses import BCEWithLogitsLossFlat, CrossEntropyLossFlat, MSELossFlat
 from fastai.torch_core import (TensorBase, TensorImage, TensorImageBW, TensorMask, TensorCategory,
@@ -183,8 +183,7 @@ class Squeeze(_Squeeze):
                 d = dims or tuple([i for i, n in enumerate(inp.shape) if n == 1 and i])
                 if not d: return inp
                 out = inp.squeeze(d[0] if len(d) == 1 else d)  # one dimension by number: torch's fastest
-            if type(inp) is torch.Tensor: return out
-            return retain_meta(inp, torch.as_subclass(out, type(inp)))
+            return as_typed(out, inp)
         return squeeze
 
 _torch_ops = torch._C.DisableTorchFunctionSubclass  # torch's own ops on fastai's tensors, whose results are plain tensors
