@@ -197,6 +197,28 @@ def image_shape(op, state) -> tuple:
                         f"{state.dtype} of shape {shape}: place it after the image decoder and before ToTensor")
     return shape
 
+# %% ../../nbs/15_transforms.ops.ipynb #77a8e27a
+_CHUNK = 768  # values per chunk: a multiple of 3 channels and of 16 lanes, whose scales and shifts stay in the first-level cache
+
+def _normalize_values(
+    src:np.ndarray, # An image's uint8 values, flat, channels last
+    dst:np.ndarray, # Its float32 values, flat
+    scale:np.ndarray, # The scale of each value of a chunk (`_CHUNK` values): its channel's `1/std`
+    shift:np.ndarray # The shift of each value of a chunk: its channel's `-mean/std`
+):
+    "`dst = src * scale + shift`, chunk by chunk: a loop of plain arrays, which the compiler vectorizes"
+    n, size = len(src), len(scale)
+    for c in range(0, n, size):
+        m = min(size, n - c)
+        s, d = src[c:c+m], dst[c:c+m]
+        for j in range(m): d[j] = np.float32(np.int32(s[j])) * scale[j] + shift[j]
+
+_kernels = {}  # `_normalize_values` as FFCV's compiler gives it, compiled or not: one per process, shared by every loader
+
+def _values_kernel():
+    if Compiler.is_enabled not in _kernels: _kernels[Compiler.is_enabled] = Compiler.compile(_normalize_values)
+    return _kernels[Compiler.is_enabled]
+
 # %% ../../nbs/15_transforms.ops.ipynb #08e6c080
 class DecodeNormalized(BatchDecoder, Normalize):
     "Shows images that a pipeline's `NormalizeImage` normalized, and leaves batches as they are; a fastai `Normalize`, so that `vision_learner` adds none"
@@ -247,6 +269,17 @@ class NormalizeImage(BatchDecoded, _NormalizeImage):
     def declare_state_and_memory(self, previous_state):
         image_shape(self, previous_state)
         return super().declare_state_and_memory(previous_state)
+
+    def generate_code_cpu(self):
+        # a multiply-add per value, where FFCV's kernel looks each up in a table: a third of the time (`_normalize_values`)
+        channel = np.arange(_CHUNK) % 3
+        scale, shift = (1 / self.std)[channel].astype(np.float32), (-self.mean / self.std)[channel].astype(np.float32)
+        values, my_range = _values_kernel(), Compiler.get_iterator()
+        def normalize(images, result, indices):
+            for i in my_range(len(indices)): values(images[i].reshape(-1), result[i].reshape(-1), scale, shift)
+            return result
+        normalize.is_parallel, normalize.with_indices = True, True
+        return normalize
 
     def batch_decoder(self) -> DecodeNormalized:
         "The batch transform that the `Loader` adds, to decode what this operation did"
