@@ -11,6 +11,7 @@ from dataclasses import replace
 from enum import Enum
 from typing import Sequence
 
+import numba
 import numpy as np
 import torch
 
@@ -198,6 +199,8 @@ def image_shape(op, state) -> tuple:
     return shape
 
 # %% ../../nbs/15_transforms.ops.ipynb #77a8e27a
+_ro = lambda dtype: numba.types.Array(dtype, 1, 'C', readonly=True)  # takes writable arrays too
+_VALUES_SIG = numba.void(_ro(numba.uint8), numba.float32[::1], _ro(numba.float32), _ro(numba.float32))
 _CHUNK = 768  # values per chunk: a multiple of 3 channels and of 16 lanes, whose scales and shifts stay in the first-level cache
 
 def _normalize_values(
@@ -212,12 +215,6 @@ def _normalize_values(
         m = min(size, n - c)
         s, d = src[c:c+m], dst[c:c+m]
         for j in range(m): d[j] = np.float32(np.int32(s[j])) * scale[j] + shift[j]
-
-_kernels = {}  # `_normalize_values` as FFCV's compiler gives it, compiled or not: one per process, shared by every loader
-
-def _values_kernel():
-    if Compiler.is_enabled not in _kernels: _kernels[Compiler.is_enabled] = Compiler.compile(_normalize_values)
-    return _kernels[Compiler.is_enabled]
 
 # %% ../../nbs/15_transforms.ops.ipynb #08e6c080
 class DecodeNormalized(BatchDecoder, Normalize):
@@ -274,7 +271,9 @@ class NormalizeImage(BatchDecoded, _NormalizeImage):
         # a multiply-add per value, where FFCV's kernel looks each up in a table: a third of the time (`_normalize_values`)
         channel = np.arange(_CHUNK) % 3
         scale, shift = (1 / self.std)[channel].astype(np.float32), (-self.mean / self.std)[channel].astype(np.float32)
-        values, my_range = _values_kernel(), Compiler.get_iterator()
+        # compiled now, for its one signature: compiled lazily, inside the compilation of the pipeline in the epoch's thread, its
+        # dispatcher's table of signatures was found corrupt (KeyErrors from Numba, in the benchmark suite)
+        values, my_range = Compiler.compile(_normalize_values, _VALUES_SIG), Compiler.get_iterator()
         def normalize(images, result, indices):
             for i in my_range(len(indices)): values(images[i].reshape(-1), result[i].reshape(-1), scale, shift)
             return result
