@@ -7,6 +7,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/transforms.ops.html.md"""
 # %% ../../nbs/15_transforms.ops.ipynb #b362b3fa
 from __future__ import annotations
 
+import threading
 from dataclasses import replace
 from enum import Enum
 from typing import Sequence
@@ -199,8 +200,6 @@ def image_shape(op, state) -> tuple:
     return shape
 
 # %% ../../nbs/15_transforms.ops.ipynb #77a8e27a
-_ro = lambda dtype: numba.types.Array(dtype, 1, 'C', readonly=True)  # takes writable arrays too
-_VALUES_SIG = numba.void(_ro(numba.uint8), numba.float32[::1], _ro(numba.float32), _ro(numba.float32))
 _CHUNK = 768  # values per chunk: a multiple of 3 channels and of 16 lanes, whose scales and shifts stay in the first-level cache
 
 def _normalize_values(
@@ -215,6 +214,20 @@ def _normalize_values(
         m = min(size, n - c)
         s, d = src[c:c+m], dst[c:c+m]
         for j in range(m): d[j] = np.float32(np.int32(s[j])) * scale[j] + shift[j]
+
+_ro = lambda dtype: numba.types.Array(dtype, 1, 'C', readonly=True)  # takes writable arrays too
+_kernels, _kernels_lock = {}, threading.Lock()
+
+def _compiled_values():
+    "`_normalize_values` as FFCV's compiler gives it, compiled once per process for its one signature, and shared"
+    # FFCV calls an operation's `generate_code` at every epoch, so it must not compile; and compiled lazily, inside the
+    # compilation of a pipeline in an epoch's thread, its table of signatures came out corrupt (KeyErrors in Numba, in the
+    # benchmark suite). Compiled for a signature, it compiles nothing more: nothing changes it once it is made.
+    with _kernels_lock:
+        if Compiler.is_enabled not in _kernels:
+            sig = numba.void(_ro(numba.uint8), numba.float32[::1], _ro(numba.float32), _ro(numba.float32))
+            _kernels[Compiler.is_enabled] = Compiler.compile(_normalize_values, sig)
+        return _kernels[Compiler.is_enabled]
 
 # %% ../../nbs/15_transforms.ops.ipynb #08e6c080
 class DecodeNormalized(BatchDecoder, Normalize):
@@ -271,9 +284,7 @@ class NormalizeImage(BatchDecoded, _NormalizeImage):
         # a multiply-add per value, where FFCV's kernel looks each up in a table: a third of the time (`_normalize_values`)
         channel = np.arange(_CHUNK) % 3
         scale, shift = (1 / self.std)[channel].astype(np.float32), (-self.mean / self.std)[channel].astype(np.float32)
-        # compiled now, for its one signature: compiled lazily, inside the compilation of the pipeline in the epoch's thread, its
-        # dispatcher's table of signatures was found corrupt (KeyErrors from Numba, in the benchmark suite)
-        values, my_range = Compiler.compile(_normalize_values, _VALUES_SIG), Compiler.get_iterator()
+        values, my_range = _compiled_values(), Compiler.get_iterator()
         def normalize(images, result, indices):
             for i in my_range(len(indices)): values(images[i].reshape(-1), result[i].reshape(-1), scale, shift)
             return result
