@@ -14,7 +14,7 @@ import threading
 import time
 import weakref
 from contextlib import nullcontext
-from queue import Full, Queue
+from queue import Empty, Full, SimpleQueue
 
 import numba
 import numpy as np
@@ -55,22 +55,34 @@ class _Failure:
     "An exception raised in an epoch's thread, on its way to the training loop"
     def __init__(self, exc:BaseException): self.exc = exc
 
-class _ClosableQueue(Queue):
-    "A `Queue` whose `put` gives up with `_Closed` within 50 ms of `closed` being set"
+class _ClosableQueue:
+    "A queue of at most `maxsize` items, as `Queue`'s `put`, `get` and `qsize`, whose `put` gives up with `_Closed` within 50 ms of `closed` being set"
     def __init__(self, maxsize:int, closed:threading.Event):
-        super().__init__(maxsize)
-        self.closed = closed
+        # two `SimpleQueue`s, the items and a token for each free place: their waits run in C, where `Queue`'s run
+        # a `Condition` in Python, holding the interpreter's lock that the other thread needs, in both threads, at every batch
+        self.closed, self._items, self._room = closed, SimpleQueue(), SimpleQueue()
+        for _ in range(maxsize): self._room.put(None)
 
     def put(self, item, block=True, timeout=None):
         if not self.closed.is_set():
-            try: return super().put(item, block=False)  # room in the queue: no clock, no timed wait
-            except Full: pass
+            try: self._room.get(block=False)  # room in the queue: no clock, no timed wait
+            except Empty:
+                if not block: raise Full from None
+            else: return self._items.put(item)
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
             if self.closed.is_set(): raise _Closed()
-            try: return super().put(item, timeout=0.05)
-            except Full:
-                if deadline is not None and time.monotonic() >= deadline: raise
+            try: self._room.get(timeout=0.05)
+            except Empty:
+                if deadline is not None and time.monotonic() >= deadline: raise Full from None
+            else: return self._items.put(item)
+
+    def get(self, block=True, timeout=None):
+        item = self._items.get(block, timeout)  # `Empty` if none came in time, as `Queue`'s
+        self._room.put(None)
+        return item
+
+    def qsize(self) -> int: return self._items.qsize()
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #54154299
 def _address_ranges(b):
