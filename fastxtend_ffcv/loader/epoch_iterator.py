@@ -60,10 +60,11 @@ class _ClosableQueue:
     def __init__(self, maxsize:int, closed:threading.Event):
         # two `SimpleQueue`s, the items and a token for each free place: their waits run in C, where `Queue`'s run
         # a `Condition` in Python, holding the interpreter's lock that the other thread needs, in both threads, at every batch
-        self.closed, self._items, self._room = closed, SimpleQueue(), SimpleQueue()
+        self.closed, self._items, self._room = closed, SimpleQueue(), SimpleQueue() if maxsize > 0 else None  # none: unbounded, as `Queue(0)`
         for _ in range(maxsize): self._room.put(None)
 
     def put(self, item, block=True, timeout=None):
+        if self._room is None: return self._items.put(item)
         if not self.closed.is_set():
             try: self._room.get(block=False)  # room in the queue: no clock, no timed wait
             except Empty:
@@ -79,7 +80,7 @@ class _ClosableQueue:
 
     def get(self, block=True, timeout=None):
         item = self._items.get(block, timeout)  # `Empty` if none came in time, as `Queue`'s
-        self._room.put(None)
+        if self._room is not None: self._room.put(None)
         return item
 
     def qsize(self) -> int: return self._items.qsize()
