@@ -220,9 +220,10 @@ _kernels, _kernels_lock = {}, threading.Lock()
 
 def _compiled_values():
     "`_normalize_values` as FFCV's compiler gives it, compiled once per process for its one signature, and shared"
-    # FFCV calls an operation's `generate_code` at every epoch, so it must not compile; and compiled lazily, inside the
-    # compilation of a pipeline in an epoch's thread, its table of signatures came out corrupt (KeyErrors in Numba, in the
-    # benchmark suite). Compiled for a signature, it compiles nothing more: nothing changes it once it is made.
+    # FFCV calls an operation's `generate_code` at every epoch, so it must not compile there. Compiled lazily, its table of
+    # signatures came out corrupt in the benchmark suite (KeyErrors in Numba): FFCV's own `Loader`, built in the same process,
+    # sets `mutable = False` on Numba's shared `uint8[::1]` type (`compat.OSCacheManager`), which changes the hash of a key
+    # already in that table. Compiled for a signature of read-only types, it compiles nothing more, and its keys stay as they are.
     with _kernels_lock:
         if Compiler.is_enabled not in _kernels:
             sig = numba.void(_ro(numba.uint8), numba.float32[::1], _ro(numba.float32), _ro(numba.float32))
