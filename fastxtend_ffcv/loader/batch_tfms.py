@@ -176,6 +176,20 @@ class BatchTfms:
     @property
     def tfms(self) -> Pipeline: return self._tfms()
 
+    def _current(self) -> Pipeline:
+        "The pipeline, with the plans forgotten if its transforms or their `split_idx` changed since the last batch"
+        tfms = self._tfms()
+        fs, cur = tfms.fs, self._fs
+        if len(cur) != len(fs) or any(f is not g or f.split_idx != s for f, (g, s) in zip(fs, cur)):  # the transforms changed
+            self.runs, self._fs = {}, tuple((f, f.split_idx) for f in fs)
+            self._idle = all(isinstance(f, BatchDecoder) and not f.finishes for f in fs)
+        return tfms
+
+    def idle(self) -> bool:
+        "Whether the pipeline, as it is now, leaves batches alone: no transforms, or only decoders that the loader's pipelines asked for"
+        self._current()
+        return self._idle
+
     def plan(self,
         sig:tuple, # A batch's signature (`_sig`)
         start:int=0, # The position in the pipeline
@@ -207,13 +221,10 @@ class BatchTfms:
         keep_first:bool=True # Copy (contiguous) before a transform that fastai runs; else only what the transforms leave unchanged, at the end
     ):
         "`tfms(b)`, with `keep` applied as the loader's `finish` did: to what fastai transforms, and to what no transform changed"
-        tfms = self._tfms()
-        fs, cur = tfms.fs, self._fs
-        if len(cur) != len(fs) or any(f is not g or f.split_idx != s for f, (g, s) in zip(fs, cur)):  # the transforms changed
-            self.runs, self._fs = {}, tuple((f, f.split_idx) for f in fs)
-            self._idle = all(isinstance(f, BatchDecoder) and not f.finishes for f in fs)
+        tfms = self._current()
         # none, or only decoders that the pipelines asked for (`DecodeNormalized`, where `Normalize` was folded in): nothing to run
         if self._idle: return b if keep is None else keep(b, False)
+        fs = tfms.fs
         keep = keep or (lambda o, contiguous=False: o)
         # a single tensor, a dict, a tuple of fastai's own type (`fastuple`), tuples within the batch: all fastai's
         if type(b) is not tuple or any(isinstance(o, tuple) for o in b): return keep(tfms(keep(b, True) if keep_first else b), False)

@@ -218,11 +218,23 @@ class EpochIterator(FFCVEpochIterator):
         return not any(lo <= p < hi for p in starts for lo, hi in reused)
 
     def __next__(self):
-        b = super().__next__()
-        if isinstance(b, _Failure):
+        # FFCV's `__next__`, with the check for a failure, in one frame: it runs at every batch, in the training loop's thread
+        r = self.queue.get()
+        if r is None:  # the end of the epoch
+            self.close()
+            raise StopIteration
+        slot, b = r
+        if type(b) is _Failure:
             self.close()
             raise b.exc
+        if self.uses_cuda: self.wait_for_copies(slot)
         return b
+
+    def take(self):
+        "The next batch for the training loop: `next`, then `finish`, unless the batch lies in memory of its own and no transform would change it"
+        b = self.__next__()
+        if self.fresh and self.loader.after_batch is self._tfms and self._run.idle(): return b
+        return self.finish(b)
 
     def queued(self) -> int:
         "How many finished batches wait for `next`"
@@ -270,9 +282,13 @@ class AsyncEpochIterator(EpochIterator):
             return self.finish(b)
 
     def __next__(self):
-        b = super().__next__()  # FFCV made the current stream wait for the batch's stream
+        b = super().__next__()  # the current stream now waits for the batch's stream
         if self.uses_cuda: _record_stream(b, torch.cuda.current_stream())
         return b
+
+    def take(self):
+        "The next batch for the training loop, which the epoch's thread finished"
+        return self.__next__()
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #ec3ac21f
 def _record_stream(b, stream):
@@ -321,8 +337,7 @@ class Epoch:
             if self._owner is None: self._start_threads()
             if self._choice is not None and self.k < self._timed and threading.get_ident() == self._owner:
                 if (n := self._choice.step(time.perf_counter(), self.it.queued())) != self._n: self._set_threads(n)
-            b = next(self.it)
-            if not dl.config.async_tfms: b = self.it.finish(b)
+            b = self.it.take()
         except StopIteration:
             self.close()
             self.after_iter, after_iter = noop, self.after_iter  # once, however often `next` is called after the end
