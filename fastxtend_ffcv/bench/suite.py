@@ -287,6 +287,7 @@ def main(
     detection:bool=False, # Only time the detection loaders (`bench_detection`), into detection.csv and detection.md
     layer:bool=False, # Only the fastai layer's cost: `bench_batch_tfms`, `bench_layer` and `bench_loop` at 32 px, and `bench_photo` with the peers, into layer.csv and layer.md
     scale:bool=False, # Only data at scale: writing with and without re-encoding JPEGs (`bench_keep_jpeg`) and `QUASI_RANDOM` against `RANDOM` (`bench_orders`), into scale.csv and scale.md
+    processes:int=1, # With `layer`: run the loop rows in this many fresh processes, one after the other, and give the median over them (`across_processes`)
 ):
     "Run the benchmark suite; print the table and save it as CSV, Markdown and a plot"
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
@@ -295,7 +296,7 @@ def main(
     if detection: return _main_detection(out, quick)
     if training: return _main_training(out, quick)
     if gpu: return _main_gpu(out, quick)
-    if layer: return _main_layer(out, quick)
+    if layer: return _main_layer(out, quick, processes)
     if scale: return _main_scale(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
     cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'layer_share', 'share_of_limit',
@@ -349,18 +350,21 @@ def _main_gpu(out:Path, quick:bool) -> pd.DataFrame:
             'vs_ffcv', 'vs_ffcv_lo', 'vs_ffcv_hi', 'gpu_idle_ms_per_step']
     return _save(out, 'gpu', df, df[[c for c in cols if c in df]], machine=f'{_machine()}, {gpu}')
 
-def _main_layer(out:Path, quick:bool) -> pd.DataFrame:
+def _main_layer(out:Path, quick:bool, processes:int=1) -> pd.DataFrame:
     workers = tuple(sorted({1, min(2, max_workers())}))
     rounds, bss, n = (1, (16, 32), (1000, 200)) if quick else (11, (64, 256), (20_000, 2_000))
     with tempfile.TemporaryDirectory() as d:
         data = write_workloads(Path(d), *n, n_tab=100)
-        df = pd.concat([bench_batch_tfms(bss=bss, rounds=3 if quick else 30), bench_layer(data, ('raw32', 'jpg32'), bss, workers, rounds),
-                        bench_loop(data, ('raw32', 'jpg32'), bss[-1:], workers, n=None if quick else {'raw32': 10_000, 'jpg32': 10_000}, rounds=rounds),
+        loop = dict(workloads=('raw32', 'jpg32'), bss=bss[-1:], workers=workers, n=None if quick else {'raw32': 10_000, 'jpg32': 10_000}, rounds=rounds)
+        loop = across_processes(in_processes(bench_loop, processes, data, **loop)) if processes > 1 else bench_loop(data, **loop)
+        df = pd.concat([bench_batch_tfms(bss=bss, rounds=3 if quick else 30), bench_layer(data, ('raw32', 'jpg32'), bss, workers, rounds), loop,
                         bench_photo(data, bss, workers, max(1, rounds // 3))], ignore_index=True)
     missing = {k: v for k, v in peers().items() if v}
     cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'layer_us_per_batch_lo',
-            'layer_us_per_batch_hi', 'vs_plain', 'vs_ffcv', 'vs_ffcv_lo', 'vs_ffcv_hi', 'vs_fastai']
-    notes = ''.join(f"\n\n{k} did not run: {v}" for k, v in missing.items())
+            'layer_us_per_batch_hi', 'vs_plain', 'vs_ffcv', 'vs_ffcv_lo', 'vs_ffcv_hi', 'vs_fastai', 'processes']
+    notes = (f"\n\nThe loop rows: the median over {processes} processes; their `vs_ffcv_lo` and `vs_ffcv_hi` are the lowest and highest of the processes' medians."
+             if processes > 1 else '')
+    notes += ''.join(f"\n\n{k} did not run: {v}" for k, v in missing.items())
     return _save(out, 'layer', df, df[[c for c in cols if c in df]], notes=notes)
 
 def _main_segmentation(out:Path, quick:bool) -> pd.DataFrame:

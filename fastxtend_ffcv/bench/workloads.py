@@ -8,9 +8,12 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/bench.workloads.html.md"""
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 import random
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import cv2
@@ -33,9 +36,9 @@ except ImportError as e: raise ImportError('The benchmark suite needs pandas, wh
 
 # %% auto #0
 __all__ = ['STATS', 'photo_crops', 'write_workloads', 'write_imagenet', 'epoch_time', 'interleaved', 'median_ci',
-           'paired_columns', 'ConvertedByHand', 'NormalizedByHand', 'image_decoder', 'ffcv_image_loader',
-           'image_loader', 'imagenet_loaders', 'fastai_photo_loader', 'torch_photo_loader', 'Reiterable', 'peers',
-           'dali_photo_loader', 'spdl_photo_loader', 'memcpy_gbs', 'jpeg_decode_rate']
+           'paired_columns', 'in_processes', 'across_processes', 'ConvertedByHand', 'NormalizedByHand', 'image_decoder',
+           'ffcv_image_loader', 'image_loader', 'imagenet_loaders', 'fastai_photo_loader', 'torch_photo_loader',
+           'Reiterable', 'peers', 'dali_photo_loader', 'spdl_photo_loader', 'memcpy_gbs', 'jpeg_decode_rate']
 
 # %% ../../nbs/36_bench.workloads.ipynb #5cbbb286
 def photo_crops(
@@ -147,6 +150,39 @@ def paired_columns(
     col(lambda a, b: b / a, (name, f'{name}_lo', f'{name}_hi'))
     if diff: col(lambda a, b: (a - b) * 1e6, (diff, f'{diff}_lo', f'{diff}_hi'))
     return res
+
+# %% ../../nbs/36_bench.workloads.ipynb #f8ebecb9
+def _in_child(fn, args, kwargs):
+    "`fn(*args, **kwargs)` in a fresh process, with its process id"
+    return os.getpid(), fn(*args, **kwargs)
+
+def in_processes(
+    fn, # A benchmark that returns a DataFrame: a function of a module, found by name in each new process, as are its arguments
+    n:int, # Fresh processes, one after the other
+    /, *args, **kwargs # For `fn`: any names, `fn` and `n` too
+) -> pd.DataFrame:
+    "The rows of `fn(*args, **kwargs)` run in `n` fresh Python processes in turn, with the `process` (0 to `n-1`) and its `pid` that gave each row"
+    if getattr(fn, '__module__', None) in ('__main__', None): raise ValueError(f"in_processes needs a function that a new process can import by name: {fn!r} is defined in __main__")
+    out = []
+    for i in range(n):  # one at a time: processes at once would time each other
+        with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('spawn')) as ex:
+            pid, df = ex.submit(_in_child, fn, args, kwargs).result()
+        out.append(df.assign(process=i, pid=pid))
+    return pd.concat(out, ignore_index=True)
+
+def across_processes(
+    df:pd.DataFrame, # From `in_processes`
+    ratios=('vs_ffcv',), # Ratio columns, whose lowest and highest over the processes go in `_lo` and `_hi`
+    keys=('section', 'workload', 'work', 'bs', 'workers', 'loader') # The columns that name a row's setting: one row each per process
+) -> pd.DataFrame:
+    "One row per setting of `df`: the median over its processes of each numeric column, each of `ratios`' range over them, and how many `processes` gave it"
+    keys = [k for k in keys if k in df]
+    skip = {'process', 'pid', *keys, *(f'{r}{s}' for r in ratios for s in ('_lo', '_hi'))}
+    g = df.groupby(keys, sort=False, dropna=False)
+    res = g[[c for c in df.select_dtypes('number') if c not in skip]].median()
+    for r in ratios:
+        if r in df: res[f'{r}_lo'], res[f'{r}_hi'] = g[r].min(), g[r].max()
+    return res.assign(processes=g.size()).reset_index()
 
 # %% ../../nbs/36_bench.workloads.ipynb #40cc566c
 STATS = ([0.485, 0.456, 0.406], [0.229, 0.224, 0.225])  # ImageNet's, as fastai's `imagenet_stats`
