@@ -9,7 +9,8 @@
 # async_tfms, with nothing, a float conversion or a ResNet-18 step in mixed precision in the loop) and --training's table, into
 # gpu.{csv,md} (for a GPU machine; tools/device.sh runs it on one that has torch but not FFCV or fastai); --segmentation times the segmentation loaders against
 # fastai's DataLoader (segmentation.{csv,md}); --layer times only the fastai layer's cost against FFCV's own Loader (alone and
-# with work in the loop, at 32 px) and the photo workload with its peers (layer.{csv,md}); --scale times writing with and
+# with work in the loop, at 32 px) and the photo workload with its peers (layer.{csv,md}); with --processes N, its loop rows
+# run in N fresh processes in turn and give the median over them; --scale times writing with and
 # without re-encoding JPEGs and QUASI_RANDOM against RANDOM without the OS cache, with the memory each holds (scale.{csv,md}). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
 # `peers` extra, and FFmpeg's shared libraries from Debian for SPDL), so that the photo rows include them.
 set -euo pipefail
