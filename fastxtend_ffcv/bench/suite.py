@@ -290,6 +290,7 @@ def main(
     processes:int=1, # With `layer`: run the loop rows in this many fresh processes, one after the other, and give the median over them (`across_processes`)
 ):
     "Run the benchmark suite; print the table and save it as CSV, Markdown and a plot"
+    if processes != 1 and not layer: raise ValueError("--processes applies to the --layer run's loop rows: add --layer")
     out = Path(out); out.mkdir(parents=True, exist_ok=True)
     if transforms: return _main_transforms(out, quick)
     if segmentation: return _main_segmentation(out, quick)

@@ -13,6 +13,7 @@ import os
 import random
 import statistics
 import time
+import traceback
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -153,8 +154,9 @@ def paired_columns(
 
 # %% ../../nbs/36_bench.workloads.ipynb #f8ebecb9
 def _in_child(fn, args, kwargs):
-    "`fn(*args, **kwargs)` in a fresh process, with its process id"
-    return os.getpid(), fn(*args, **kwargs)
+    "`fn(*args, **kwargs)` in a fresh process: its process id, and the result or the traceback of what it raised"
+    try: return os.getpid(), fn(*args, **kwargs), None
+    except BaseException: return os.getpid(), None, traceback.format_exc()  # any exception, whether or not it pickles
 
 def in_processes(
     fn, # A benchmark that returns a DataFrame: a function of a module, found by name in each new process, as are its arguments
@@ -163,10 +165,12 @@ def in_processes(
 ) -> pd.DataFrame:
     "The rows of `fn(*args, **kwargs)` run in `n` fresh Python processes in turn, with the `process` (0 to `n-1`) and its `pid` that gave each row"
     if getattr(fn, '__module__', None) in ('__main__', None): raise ValueError(f"in_processes needs a function that a new process can import by name: {fn!r} is defined in __main__")
+    if n < 1: raise ValueError(f"in_processes needs at least one process, not {n}")
     out = []
     for i in range(n):  # one at a time: processes at once would time each other
         with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context('spawn')) as ex:
-            pid, df = ex.submit(_in_child, fn, args, kwargs).result()
+            pid, df, failed = ex.submit(_in_child, fn, args, kwargs).result()
+        if failed: raise RuntimeError(f"{getattr(fn, '__name__', fn)} failed in process {i + 1} of {n} (pid {pid}):\n{failed}")
         out.append(df.assign(process=i, pid=pid))
     return pd.concat(out, ignore_index=True)
 
@@ -177,12 +181,15 @@ def across_processes(
 ) -> pd.DataFrame:
     "One row per setting of `df`: the median over its processes of each numeric column, each of `ratios`' range over them, and how many `processes` gave it"
     keys = [k for k in keys if k in df]
+    if not keys or 'process' not in df: raise ValueError("across_processes needs in_processes' rows: a `process` column and at least one of `keys`")
+    if df.duplicated(keys + ['process']).any(): raise ValueError(f"Some settings have several rows in one process: {keys} do not name a row")
+    df = df.assign(**{r: pd.to_numeric(df[r]) for r in ratios if r in df})  # a process whose ratios are all missing gives them no dtype
     skip = {'process', 'pid', *keys, *(f'{r}{s}' for r in ratios for s in ('_lo', '_hi'))}
     g = df.groupby(keys, sort=False, dropna=False)
     res = g[[c for c in df.select_dtypes('number') if c not in skip]].median()
     for r in ratios:
         if r in df: res[f'{r}_lo'], res[f'{r}_hi'] = g[r].min(), g[r].max()
-    return res.assign(processes=g.size()).reset_index()
+    return res.assign(processes=g['process'].nunique()).reset_index()
 
 # %% ../../nbs/36_bench.workloads.ipynb #40cc566c
 STATS = ([0.485, 0.456, 0.406], [0.229, 0.224, 0.225])  # ImageNet's, as fastai's `imagenet_stats`

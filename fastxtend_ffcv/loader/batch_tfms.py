@@ -181,8 +181,8 @@ class BatchTfms:
         tfms = self._tfms()
         fs, cur = tfms.fs, self._fs
         if len(cur) != len(fs) or any(f is not g or f.split_idx != s for f, (g, s) in zip(fs, cur)):  # the transforms changed
-            self.runs, self._fs = {}, tuple((f, f.split_idx) for f in fs)
-            self._idle = all(isinstance(f, BatchDecoder) and not f.finishes for f in fs)
+            idle = all(isinstance(f, BatchDecoder) and not f.finishes for f in fs)
+            self.runs, self._fs, self._idle = {}, tuple((f, f.split_idx) for f in fs), idle  # together: another thread may ask at once
         return tfms
 
     def idle(self) -> bool:
