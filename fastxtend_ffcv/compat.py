@@ -286,10 +286,6 @@ class FFCVEpochIterator(_EpochIterator):
         "The CUDA stream of buffer slot `slot`, on which FFCV copies its batch; None without CUDA"
         return self.cuda_streams[slot]
 
-    def wait_for_copies(self, slot:int):
-        "Make torch's stream of the thread that started the epoch wait for the copies to the GPU of slot `slot`'s batch, as FFCV's `__next__` does"
-        self.current_stream.wait_stream(self.cuda_streams[slot])
-
     def run_pipeline(self, b_ix, batch_indices, batch_slot, cuda_event):
         # FFCV's `run` calls this in the epoch's thread, for each batch in turn
         self.before_batch(b_ix, batch_slot)

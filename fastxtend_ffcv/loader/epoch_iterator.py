@@ -218,16 +218,10 @@ class EpochIterator(FFCVEpochIterator):
         return not any(lo <= p < hi for p in starts for lo, hi in reused)
 
     def __next__(self):
-        # FFCV's `__next__`, with the check for a failure, in one frame: it runs at every batch, in the training loop's thread
-        r = self.queue.get()
-        if r is None:  # the end of the epoch
-            self.close()
-            raise StopIteration
-        slot, b = r
+        b = super().__next__()  # FFCV's: the end of the epoch, and on a GPU the wait for the batch's copies
         if type(b) is _Failure:
             self.close()
             raise b.exc
-        if self.uses_cuda: self.wait_for_copies(slot)
         return b
 
     def take(self):
@@ -282,7 +276,7 @@ class AsyncEpochIterator(EpochIterator):
             return self.finish(b)
 
     def __next__(self):
-        b = super().__next__()  # the current stream now waits for the batch's stream
+        b = super().__next__()  # FFCV made the current stream wait for the batch's stream
         if self.uses_cuda: _record_stream(b, torch.cuda.current_stream())
         return b
 
