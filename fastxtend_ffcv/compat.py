@@ -27,8 +27,8 @@ import torch
 __all__ = ['FFCV_VERSION', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'keep_torch_threads',
            'plain_image_modes', 'open_reader', 'reader_fields', 'reader_len', 'reader_field_metadata',
            'reader_item_pages', 'reader_problem', 'file_problem', 'decoder_metadata', 'decoder_reader',
-           'OSCacheManager', 'FFCVLoader', 'set_device', 'FFCVEpochIterator', 'rewrite_field_types', 'header_fields',
-           'FFCVDatasetWriter', 'opencv_c']
+           'OSCacheManager', 'FFCVGraph', 'FFCVLoader', 'set_device', 'FFCVEpochIterator', 'rewrite_field_types',
+           'header_fields', 'FFCVDatasetWriter', 'opencv_c']
 
 # %% ../nbs/00_compat.ipynb #be10ef54
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -68,7 +68,9 @@ from ffcv.libffcv import imdecode  # FFCV's libjpeg-turbo decode, compiled into 
 from ffcv.loader.epoch_iterator import IS_CUDA, EpochIterator as _EpochIterator
 from ffcv.loader.loader import ORDER_MAP, Loader as _Loader, OrderOption
 from ffcv.memory_managers import OSCacheManager as _OSCacheManager
+from ffcv.pipeline.allocation_query import AllocationQuery, allocate_query
 from ffcv.pipeline.compiler import Compiler
+from ffcv.pipeline.graph import INITIAL_STATE, Graph as _Graph
 from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
@@ -155,6 +157,25 @@ class OSCacheManager(_OSCacheManager):
             return mem_state[0][address:address + size]
         return Compiler.compile(read, _ReadOnlyBytes(numba.uint64, self.state_type))
 
+# %% ../nbs/00_compat.ipynb #9659ef94
+class FFCVGraph(_Graph):
+    "FFCV 1.0.2's `Graph`, which allocates each epoch's memory from what its operations asked for at the last code generation, rather than asking them again"
+    requirements = None # The operations' `AllocationQuery`s by kind and node, from the last walk from the roots; None before any
+
+    def collect_requirements(self, state=INITIAL_STATE, current_node=None, allocations=None, code=None, source_field=None):
+        res = super().collect_requirements(state, current_node, allocations, code, source_field)
+        if current_node is None: self.requirements = res[0]  # the walk from the roots, with which FFCV's `generate_code` starts
+        return res
+
+    def allocate_memory(self, batch_size, batches_ahead):
+        # Follows FFCV 1.0.2's `Graph.allocate_memory`, Apache-2.0, from the kept requirements
+        if self.requirements is None: self.collect_requirements()
+        def alloc(q):
+            if isinstance(q, AllocationQuery): return allocate_query(q, batch_size, batches_ahead)
+            if isinstance(q, Sequence): return tuple(allocate_query(o, batch_size, batches_ahead) for o in q)
+            return None  # an operation that asked for no memory
+        return {kind: {node: alloc(q) for node, q in reqs.items()} for kind, reqs in self.requirements.items()}
+
 # %% ../nbs/00_compat.ipynb #0cbb5f21
 class FFCVLoader(_Loader):
     "FFCV 1.0.2's `Loader`, with the parts of its structure that this package uses named"
@@ -202,6 +223,12 @@ class FFCVLoader(_Loader):
         self.memory_manager = manager
         self.graph.memory_read = manager.compile_reader()  # the graph hands it to the decoders
         self.generate_code()
+
+    def generate_code(self):
+        "FFCV's, with a graph that keeps what the operations ask each epoch to allocate (`FFCVGraph`)"
+        # FFCV's `__init__` builds its own `Graph` and calls this at once: an `FFCVGraph` only adds methods to it
+        if type(self.graph) is _Graph: self.graph.__class__ = FFCVGraph
+        super().generate_code()
 
     def reconfigure(self,
         batch_size:int, num_workers:int, drop_last:bool, batches_ahead:int, recompile:bool,

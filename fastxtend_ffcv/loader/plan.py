@@ -22,7 +22,7 @@ from fastai.torch_core import TensorImage, TensorImageBase, TensorMask, to_cpu
 from ..draws import SharesDraws
 from ..fields.decoders import CropDecoder, SelectView
 from ..roles import BatchDecoded, BatchDecoder, Follower, FusesFlip, ImageOperation, PlainFlip
-from ..transforms.ops import NormalizeImage, SampleIndexDecoder, ToDevice, ToTensorBase, ToTensorImage, ToTensorSampleIndex
+from ..transforms.ops import NormalizeImage, SampleIndexDecoder, Squeeze, ToDevice, ToTensorBase, ToTensorImage, ToTensorSampleIndex
 from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder, SimpleRGBImageDecoder
 from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
@@ -33,8 +33,8 @@ from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _FFCVToTensor
 
 # %% auto #0
 __all__ = ['SAMPLE_INDEX', 'PASSES', 'Plan', 'Draft', 'user_tfms', 'own_lists', 'fuse_flips', 'share_draws', 'fold_normalize',
-           'check_operations', 'warn_unscaled', 'batch_decoders', 'split_views', 'add_sample_index', 'name_outputs',
-           'plan_pipelines']
+           'fuse_squeeze', 'check_operations', 'warn_unscaled', 'batch_decoders', 'split_views', 'add_sample_index',
+           'name_outputs', 'plan_pipelines']
 
 # %% ../../nbs/16_loader.plan.ipynb #86fb6a45
 @dataclass(frozen=True)
@@ -196,6 +196,19 @@ def fold_normalize(d:Draft) -> Draft:
     return d.did(f"{images[0]}: NormalizeImage in the pipeline, in place of IntToFloatTensor and Normalize in the batch transforms",
                  pipelines={**d.pipelines, images[0]: spec[:k] + [norm] + spec[k:]}, user_tfms=[])
 
+# %% ../../nbs/16_loader.plan.ipynb #6a038329
+def fuse_squeeze(d:Draft) -> Draft:
+    "Each `Squeeze` right after a fastai `ToTensor*` done by a copy of that operation (`ToTensorBase.squeezing`), where the squeeze doesn't depend on the batch"
+    out, steps = dict(d.pipelines), []
+    for name, spec in d.pipelines.items():
+        if not isinstance(spec, list): continue
+        for k in range(len(spec) - 1):
+            if isinstance(spec[k], ToTensorBase) and type(spec[k+1]) is Squeeze and (fused := spec[k].squeezing(spec[k+1].dims)) is not None:
+                out[name] = [*spec[:k], fused, *spec[k+2:]]
+                steps.append(f"{name}: {type(spec[k]).__name__} squeezes, in place of Squeeze")
+                break
+    return d.did('; '.join(steps), pipelines=out) if steps else d
+
 # %% ../../nbs/16_loader.plan.ipynb #8450c81f
 _instead = {  # fastai transforms, and what does their work in an FFCV pipeline
     'ToTensor': "fx.ToTensorImage() for images, fx.ToTensorCategory() for labels",
@@ -301,8 +314,8 @@ def _targets(d:Draft, outputs:list) -> int:
     return n
 
 # %% ../../nbs/16_loader.plan.ipynb #69189091
-PASSES = (own_lists, fuse_flips, share_draws, fold_normalize, check_operations, warn_unscaled, batch_decoders, split_views, add_sample_index, name_outputs)
-_COMPILED = ('fuse_flips', 'share_draws', 'fold_normalize', 'split_views', 'add_sample_index')  # the passes that change what FFCV compiles
+PASSES = (own_lists, fuse_flips, share_draws, fold_normalize, fuse_squeeze, check_operations, warn_unscaled, batch_decoders, split_views, add_sample_index, name_outputs)
+_COMPILED = ('fuse_flips', 'share_draws', 'fold_normalize', 'fuse_squeeze', 'split_views', 'add_sample_index')  # the passes that change what FFCV compiles
 
 def plan_pipelines(
     pipelines:Mapping, # The user's pipelines by output name: a list of FFCV operations, a `PipelineSpec`, or None to leave a field out

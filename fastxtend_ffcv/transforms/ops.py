@@ -8,6 +8,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/transforms.ops.html.md"""
 from __future__ import annotations
 
 import threading
+from copy import copy
 from dataclasses import replace
 from enum import Enum
 from typing import Sequence
@@ -76,25 +77,50 @@ class ToTensorBase(_ToTensor):
         self.tensor_cls = tensor_cls
         if kind is not None: self.kind = LabelKind(kind)
 
+    squeezed = None  # the `dims` of a `Squeeze` that this operation does too (`squeezing`); None: none
+
     @staticmethod
     def view(t:torch.Tensor) -> torch.Tensor:
         "The batch `t`, as a plain tensor, reshaped for `tensor_cls`"
         return t
 
+    def squeezing(self,
+        dims:tuple=() # A `Squeeze`'s `dims`: the batch's axes to remove where they have size 1; none: every axis of size 1 but the batch's
+    ) -> ToTensorBase|None:
+        "A copy of this operation that also does the work of a `Squeeze(*dims)` that follows it, on the NumPy batch; None where that depends on the batch (its first axis) or on `view`"
+        if type(self).view is not ToTensorBase.view or not all(isinstance(d, int) and d >= 1 for d in dims): return None
+        out = copy(self)
+        out.squeezed = tuple(dims)
+        return out
+
     def declare_state_and_memory(self, previous_state):
         # float64 becomes float32, as fastai's `TensorBase` makes it: FFCV's `FloatField` decodes float64
         self._to_float32 = previous_state.dtype == np.float64
         state, alloc = super().declare_state_and_memory(previous_state)
+        if self.squeezed is not None:  # the item's shape is known: which of its axes the squeeze removes too
+            shape = tuple(state.shape)
+            if any(d > len(shape) for d in self.squeezed):
+                raise IndexError(f"Squeeze{self.squeezed} after {type(self).__name__}: its batches have {len(shape) + 1} dimensions")
+            drop = {d - 1 for d in self.squeezed} if self.squeezed else set(range(len(shape)))
+            self._kept = tuple(n for i, n in enumerate(shape) if not (i in drop and n == 1))
+            state = replace(state, shape=self._kept)
         return (replace(state, dtype=torch.float32) if self._to_float32 else state), alloc
 
     def generate_code(self):
-        to_tensor, view, cls = super().generate_code(), self.view, self.tensor_cls
-        # reshape the plain tensor, then cast: a fastai tensor would dispatch each op through `__torch_function__`
-        # (`torch.as_subclass` is torch's own, which fastai keeps; fastai's `Tensor.as_subclass` also copies metadata, of which a new tensor has none)
+        view, cls, kept = self.view, self.tensor_cls, getattr(self, '_kept', None) if self.squeezed is not None else None
+        # FFCV's `ToTensor` is `torch.from_numpy`. Reshape the plain tensor (or the array: a squeeze costs NumPy less), then
+        # cast: a fastai tensor would dispatch each op through `__torch_function__` (`torch.as_subclass` is torch's own,
+        # which fastai keeps; fastai's `Tensor.as_subclass` also copies metadata, of which a new tensor has none)
         if getattr(self, '_to_float32', False):
-            def to_fastai32(inp, dst): return torch.as_subclass(view(to_tensor(inp, dst).float()), cls)
+            if kept is not None:
+                def squeeze_fastai32(inp, dst): return torch.as_subclass(torch.from_numpy(inp.reshape((len(inp), *kept))).float(), cls)
+                return squeeze_fastai32
+            def to_fastai32(inp, dst): return torch.as_subclass(view(torch.from_numpy(inp).float()), cls)
             return to_fastai32
-        def to_fastai(inp, dst): return torch.as_subclass(view(to_tensor(inp, dst)), cls)
+        if kept is not None:
+            def squeeze_fastai(inp, dst): return torch.as_subclass(torch.from_numpy(inp.reshape((len(inp), *kept))), cls)
+            return squeeze_fastai
+        def to_fastai(inp, dst): return torch.as_subclass(view(torch.from_numpy(inp)), cls)
         return to_fastai
 
 # %% ../../nbs/15_transforms.ops.ipynb #a0f40e2a
