@@ -69,6 +69,7 @@ class LabelKind(Enum):
 class ToTensorBase(_ToTensor):
     "Convert a NumPy batch to a fastai `TensorBase`, or to `tensor_cls`, without copying"
     kind = None  # the `LabelKind` of targets made by this operation, if it makes targets
+    squeezed = None  # the `dims` of a `Squeeze` that this operation does too (`squeezing`); None: none
     def __init__(self,
         tensor_cls:type=TensorBase, # The fastai tensor type of the result
         kind:LabelKind|str|None=None # What the result is, as a target, if it is one: it decides fastai's loss function
@@ -76,8 +77,6 @@ class ToTensorBase(_ToTensor):
         super().__init__()
         self.tensor_cls = tensor_cls
         if kind is not None: self.kind = LabelKind(kind)
-
-    squeezed = None  # the `dims` of a `Squeeze` that this operation does too (`squeezing`); None: none
 
     @staticmethod
     def view(t:torch.Tensor) -> torch.Tensor:
@@ -107,20 +106,14 @@ class ToTensorBase(_ToTensor):
         return (replace(state, dtype=torch.float32) if self._to_float32 else state), alloc
 
     def generate_code(self):
-        view, cls, kept = self.view, self.tensor_cls, getattr(self, '_kept', None) if self.squeezed is not None else None
-        # FFCV's `ToTensor` is `torch.from_numpy`. Reshape the plain tensor (or the array: a squeeze costs NumPy less), then
-        # cast: a fastai tensor would dispatch each op through `__torch_function__` (`torch.as_subclass` is torch's own,
-        # which fastai keeps; fastai's `Tensor.as_subclass` also copies metadata, of which a new tensor has none)
-        if getattr(self, '_to_float32', False):
-            if kept is not None:
-                def squeeze_fastai32(inp, dst): return torch.as_subclass(torch.from_numpy(inp.reshape((len(inp), *kept))).float(), cls)
-                return squeeze_fastai32
-            def to_fastai32(inp, dst): return torch.as_subclass(view(torch.from_numpy(inp).float()), cls)
-            return to_fastai32
-        if kept is not None:
-            def squeeze_fastai(inp, dst): return torch.as_subclass(torch.from_numpy(inp.reshape((len(inp), *kept))), cls)
-            return squeeze_fastai
-        def to_fastai(inp, dst): return torch.as_subclass(view(torch.from_numpy(inp)), cls)
+        view, cls, to32 = self.view, self.tensor_cls, getattr(self, '_to_float32', False)
+        kept = self._kept if self.squeezed is not None else None  # the squeezed batch's item shape
+        # FFCV's `ToTensor` is `torch.from_numpy`. Squeeze the array (NumPy's reshape costs less than torch's), reshape the
+        # plain tensor, then cast: a fastai tensor would dispatch each op through `__torch_function__` (`torch.as_subclass`
+        # is torch's own, which fastai keeps; fastai's `Tensor.as_subclass` also copies metadata, of which a new tensor has none)
+        def to_fastai(inp, dst):
+            t = torch.from_numpy(inp if kept is None else inp.reshape((len(inp), *kept)))
+            return torch.as_subclass(view(t.float() if to32 else t), cls)
         return to_fastai
 
 # %% ../../nbs/15_transforms.ops.ipynb #a0f40e2a
