@@ -158,18 +158,27 @@ class OSCacheManager(_OSCacheManager):
         return Compiler.compile(read, _ReadOnlyBytes(numba.uint64, self.state_type))
 
 # %% ../nbs/00_compat.ipynb #9659ef94
+def _plain(v) -> bool:
+    "Whether `v` is a number, a string, None, or a tuple of them"
+    return isinstance(v, (bool, int, float, str, np.generic, type(None))) or (isinstance(v, tuple) and all(map(_plain, v)))
+
 class FFCVGraph(_Graph):
-    "FFCV 1.0.2's `Graph`, which allocates each epoch's memory from what its operations asked for at the last code generation, rather than asking them again"
+    "FFCV 1.0.2's `Graph`, which allocates each epoch's memory from what its operations asked for at the last walk over them, walking again only if their settings changed"
     requirements = None # The operations' `AllocationQuery`s by kind and node, from the last walk from the roots; None before any
+    walked_settings = None # The operations' `settings` at that walk
+
+    def settings(self) -> tuple:
+        "Every operation's plain attributes (numbers, strings, and tuples of them), such as a crop decoder's `output_size`, which a training loop may change between epochs"
+        return tuple(tuple((k, v) for k, v in vars(op).items() if _plain(v)) for op in self.operation_to_node)
 
     def collect_requirements(self, state=INITIAL_STATE, current_node=None, allocations=None, code=None, source_field=None):
         res = super().collect_requirements(state, current_node, allocations, code, source_field)
-        if current_node is None: self.requirements = res[0]  # the walk from the roots, with which FFCV's `generate_code` starts
+        if current_node is None: self.requirements, self.walked_settings = res[0], self.settings()  # a walk from the roots
         return res
 
     def allocate_memory(self, batch_size, batches_ahead):
         # Follows FFCV 1.0.2's `Graph.allocate_memory`, Apache-2.0, from the kept requirements
-        if self.requirements is None: self.collect_requirements()
+        if self.requirements is None or self.settings() != self.walked_settings: self.collect_requirements()
         def alloc(q):
             if isinstance(q, AllocationQuery): return allocate_query(q, batch_size, batches_ahead)
             if isinstance(q, Sequence): return tuple(allocate_query(o, batch_size, batches_ahead) for o in q)

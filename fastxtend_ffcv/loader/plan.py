@@ -200,9 +200,11 @@ def fold_normalize(d:Draft) -> Draft:
 def fuse_squeeze(d:Draft) -> Draft:
     "Each `Squeeze` right after a fastai `ToTensor*` done by a copy of that operation (`ToTensorBase.squeezing`), where the squeeze doesn't depend on the batch"
     out, steps = dict(d.pipelines), []
+    sources = {id(s.source) for s in d.pipelines.values() if isinstance(s, PipelineSpec)}  # operations that another pipeline branches from
     for name, spec in d.pipelines.items():
         if not isinstance(spec, list): continue
         for k in range(len(spec) - 1):
+            if sources & {id(spec[k]), id(spec[k+1])}: continue
             if isinstance(spec[k], ToTensorBase) and type(spec[k+1]) is Squeeze and (fused := spec[k].squeezing(spec[k+1].dims)) is not None:
                 out[name] = [*spec[:k], fused, *spec[k+2:]]
                 steps.append(f"{name}: {type(spec[k]).__name__} squeezes, in place of Squeeze")

@@ -86,8 +86,8 @@ class ToTensorBase(_ToTensor):
     def squeezing(self,
         dims:tuple=() # A `Squeeze`'s `dims`: the batch's axes to remove where they have size 1; none: every axis of size 1 but the batch's
     ) -> ToTensorBase|None:
-        "A copy of this operation that also does the work of a `Squeeze(*dims)` that follows it, on the NumPy batch; None where that depends on the batch (its first axis) or on `view`"
-        if type(self).view is not ToTensorBase.view or not all(isinstance(d, int) and d >= 1 for d in dims): return None
+        "A copy of this operation that also does the work of a `Squeeze(*dims)` that follows it, on the NumPy batch; None where that depends on the batch (its first axis) or on `view`, or where torch would refuse `dims` (one named twice)"
+        if type(self).view is not ToTensorBase.view or not all(isinstance(d, int) and d >= 1 for d in dims) or len(set(dims)) < len(dims): return None
         out = copy(self)
         out.squeezed = tuple(dims)
         return out
