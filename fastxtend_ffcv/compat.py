@@ -68,7 +68,6 @@ from ffcv.libffcv import imdecode  # FFCV's libjpeg-turbo decode, compiled into 
 from ffcv.loader.epoch_iterator import IS_CUDA, EpochIterator as _EpochIterator
 from ffcv.loader.loader import ORDER_MAP, Loader as _Loader, OrderOption
 from ffcv.memory_managers import OSCacheManager as _OSCacheManager
-from ffcv.pipeline.allocation_query import AllocationQuery, allocate_query
 from ffcv.pipeline.compiler import Compiler
 from ffcv.pipeline.graph import INITIAL_STATE, Graph as _Graph
 from ffcv.pipeline.operation import Operation
@@ -163,27 +162,24 @@ def _plain(v) -> bool:
     return isinstance(v, (bool, int, float, str, np.generic, type(None))) or (isinstance(v, tuple) and all(map(_plain, v)))
 
 class FFCVGraph(_Graph):
-    "FFCV 1.0.2's `Graph`, which allocates each epoch's memory from what its operations asked for at the last walk over them, walking again only if their settings changed"
-    requirements = None # The operations' `AllocationQuery`s by kind and node, from the last walk from the roots; None before any
-    walked_settings = None # The operations' `settings` at that walk
+    "FFCV 1.0.2's `Graph`, whose walk over its operations from the roots is kept, and given again, until their `settings` change or it is told to `forget` it"
+    walked = None # The last walk from the roots, `(allocations, code)`, and the operations' `settings` at that time; None: walk at the next call
 
     def settings(self) -> tuple:
         "Every operation's plain attributes (numbers, strings, and tuples of them), such as a crop decoder's `output_size`, which a training loop may change between epochs"
         return tuple(tuple((k, v) for k, v in vars(op).items() if _plain(v)) for op in self.operation_to_node)
 
-    def collect_requirements(self, state=INITIAL_STATE, current_node=None, allocations=None, code=None, source_field=None):
-        res = super().collect_requirements(state, current_node, allocations, code, source_field)
-        if current_node is None: self.requirements, self.walked_settings = res[0], self.settings()  # a walk from the roots
-        return res
+    def forget(self):
+        "Walk again at the next call: the operations changed in a way that `settings` does not show (a new code generation)"
+        self.walked = None
 
-    def allocate_memory(self, batch_size, batches_ahead):
-        # Follows FFCV 1.0.2's `Graph.allocate_memory`, Apache-2.0, from the kept requirements
-        if self.requirements is None or self.settings() != self.walked_settings: self.collect_requirements()
-        def alloc(q):
-            if isinstance(q, AllocationQuery): return allocate_query(q, batch_size, batches_ahead)
-            if isinstance(q, Sequence): return tuple(allocate_query(o, batch_size, batches_ahead) for o in q)
-            return None  # an operation that asked for no memory
-        return {kind: {node: alloc(q) for node, q in reqs.items()} for kind, reqs in self.requirements.items()}
+    def collect_requirements(self, state=INITIAL_STATE, current_node=None, allocations=None, code=None, source_field=None):
+        if current_node is not None or allocations is not None or code is not None or state is not INITIAL_STATE:  # a step of a walk
+            return super().collect_requirements(state, current_node, allocations, code, source_field)
+        # a walk from the roots: FFCV's `generate_code` starts with one, and `allocate_memory` at every epoch
+        settings = self.settings()
+        if self.walked is None or self.walked[1] != settings: self.walked = super().collect_requirements(), settings
+        return self.walked[0]
 
 # %% ../nbs/00_compat.ipynb #0cbb5f21
 class FFCVLoader(_Loader):
@@ -237,6 +233,7 @@ class FFCVLoader(_Loader):
         "FFCV's, with a graph that keeps what the operations ask each epoch to allocate (`FFCVGraph`)"
         # FFCV's `__init__` builds its own `Graph` and calls this at once: an `FFCVGraph` only adds methods to it
         if type(self.graph) is _Graph: self.graph.__class__ = FFCVGraph
+        self.graph.forget()  # a device moved, or the memory manager changed: walk again
         super().generate_code()
 
     def reconfigure(self,
