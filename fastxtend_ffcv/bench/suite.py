@@ -111,8 +111,9 @@ def bench_batch_tfms(sizes=(32, 128), bss=(64, 256), rounds:int=30) -> pd.DataFr
 
 # %% ../../nbs/37_bench.suite.ipynb #a757df3b
 def bench_photo(data:dict, bss=(64, 256), workers=(1, 2), rounds=3, with_peers:bool=True) -> pd.DataFrame:
-    "This package's `Loader` against fastai's and PyTorch's `DataLoader`s and the peers that run here (`peers`): ~128px JPEGs, random resized crop to 64 and flip"
+    "This package's `Loader` against fastai's and PyTorch's `DataLoader`s and the peers that run here (`peers`): ~128px JPEGs, random resized crop to 64 and flip; each loader's share of the decode limit, timed with them (`DecodeLimit`)"
     out, avail = [], {k: v is None for k, v in peers().items()} if with_peers else {}
+    files = sorted(Path(data['photo128_files']).glob('*/*.jpg'))
     for bs in bss:
         for w in workers:
             dls = {'ffcv, its crop decoder': ffcv_image_loader(data['photo128'], 'photo128', bs, w, ffcv_decoder=True),
@@ -123,8 +124,11 @@ def bench_photo(data:dict, bss=(64, 256), workers=(1, 2), rounds=3, with_peers:b
                    'torch DataLoader': torch_photo_loader(data['photo128_files'], bs, w)}
             if avail.get('DALI, CPU'): dls['DALI, CPU'] = dali_photo_loader(data['photo128_files'], bs, w)
             if avail.get('SPDL'): dls['SPDL'] = spdl_photo_loader(data['photo128_files'], bs, w)
+            dls['decode limit'] = DecodeLimit(files, bs, w)  # `w` cores decoding at once, in the same rounds
             res = interleaved(dls, rounds)
-            res['vs_fastai'] = res.images_s / res.set_index('loader').images_s['fastai DataLoader']
+            t = res.set_index('loader').images_s
+            res['vs_fastai'], res['limit_images_s'] = res.images_s / t['fastai DataLoader'], t['decode limit']
+            res['share_of_limit'] = res.images_s / res.limit_images_s
             out.append(res.assign(section='photo', workload='photo128', bs=bs, workers=w))
     return pd.concat(out, ignore_index=True)
 
@@ -267,7 +271,8 @@ def run_suite(
     df = pd.concat(parts, ignore_index=True)
     raw_limit = limits['memcpy_gbs'] * 1e9 / (32*32*3)
     def limit(r):
-        if r.section not in ('layer', 'photo', 'loop'): return None
+        if r.section == 'photo': return r.limit_images_s  # measured with the loaders (`bench_photo`)
+        if r.section not in ('layer', 'loop'): return None
         w = r.workers or 1
         return (raw_limit if r.workload == 'raw32' else limits['jpg32_decode_s'] * w if r.workload == 'jpg32' else limits['photo128_decode_s'] * w)
     df['limit_images_s'] = [limit(r) for r in df.itertuples()]
@@ -362,7 +367,7 @@ def _main_layer(out:Path, quick:bool, processes:int=1) -> pd.DataFrame:
                         bench_photo(data, bss, workers, max(1, rounds // 3))], ignore_index=True)
     missing = {k: v for k, v in peers().items() if v}
     cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'layer_us_per_batch_lo',
-            'layer_us_per_batch_hi', 'vs_plain', 'vs_ffcv', 'vs_ffcv_lo', 'vs_ffcv_hi', 'vs_fastai', 'processes']
+            'layer_us_per_batch_hi', 'vs_plain', 'vs_ffcv', 'vs_ffcv_lo', 'vs_ffcv_hi', 'vs_fastai', 'share_of_limit', 'processes']
     notes = (f"\n\nThe loop rows: the median over {processes} processes; their `vs_ffcv_lo` and `vs_ffcv_hi` are the lowest and highest of the processes' medians."
              if processes > 1 else '')
     notes += ''.join(f"\n\n{k} did not run: {v}" for k, v in missing.items())

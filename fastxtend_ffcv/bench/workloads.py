@@ -14,7 +14,7 @@ import random
 import statistics
 import time
 import traceback
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import cv2
@@ -39,7 +39,8 @@ except ImportError as e: raise ImportError('The benchmark suite needs pandas, wh
 __all__ = ['STATS', 'photo_crops', 'write_workloads', 'write_imagenet', 'epoch_time', 'interleaved', 'median_ci',
            'paired_columns', 'in_processes', 'across_processes', 'ConvertedByHand', 'NormalizedByHand', 'image_decoder',
            'ffcv_image_loader', 'image_loader', 'imagenet_loaders', 'fastai_photo_loader', 'torch_photo_loader',
-           'Reiterable', 'peers', 'dali_photo_loader', 'spdl_photo_loader', 'memcpy_gbs', 'jpeg_decode_rate']
+           'Reiterable', 'peers', 'dali_photo_loader', 'spdl_photo_loader', 'memcpy_gbs', 'jpeg_decode_rate',
+           'DecodeLimit']
 
 # %% ../../nbs/36_bench.workloads.ipynb #5cbbb286
 def photo_crops(
@@ -355,3 +356,27 @@ def jpeg_decode_rate(images:list[np.ndarray], quality:int=90) -> float:
         for b in blobs: cv2.imdecode(b, cv2.IMREAD_COLOR)
         return len(blobs) / (time.perf_counter() - t)
     finally: cv2.setNumThreads(threads)
+
+# %% ../../nbs/36_bench.workloads.ipynb #0e455678
+class DecodeLimit:
+    "The decode limit, timed as a loader: each epoch, `workers` threads decode the JPEG `files` with OpenCV's libjpeg-turbo, an equal share each, then it yields the images in batches of `bs`"
+    def __init__(self,
+        files:list, # JPEG files, read into memory once
+        bs:int, # Images a batch
+        workers:int # Threads decoding at once
+    ): self.blobs, self.bs, self.workers = [np.fromfile(str(f), np.uint8) for f in files], bs, workers
+
+    def __len__(self): return -(-len(self.blobs) // self.bs)
+
+    @staticmethod
+    def _decode(blobs:list) -> list: return [cv2.imdecode(b, cv2.IMREAD_COLOR) for b in blobs]
+
+    def __iter__(self):
+        threads = cv2.getNumThreads()
+        cv2.setNumThreads(1)  # one thread per decode, as in a loader's workers
+        try:
+            with ThreadPoolExecutor(self.workers, thread_name_prefix='decode') as ex:
+                shares = list(ex.map(self._decode, [self.blobs[i::self.workers] for i in range(self.workers)]))
+        finally: cv2.setNumThreads(threads)
+        imgs = [o for s in shares for o in s]
+        for i in range(0, len(imgs), self.bs): yield (imgs[i:i+self.bs],)
