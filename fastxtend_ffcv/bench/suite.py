@@ -319,9 +319,15 @@ def main(
     return df
 
 # %% ../../nbs/37_bench.suite.ipynb #1cea9040
+def _cpu_model() -> str:
+    "The processor's model name, as Linux reports it; `platform`'s answer elsewhere"
+    import platform
+    try: return next(l.split(':', 1)[1].strip() for l in open('/proc/cpuinfo') if l.startswith('model name'))
+    except (OSError, StopIteration): return platform.processor() or platform.machine()
+
 def _machine() -> str:
-    import platform, datetime
-    return f"{datetime.date.today()}, {platform.processor() or platform.machine()}, {os.cpu_count()} cores, torch {torch.__version__}"
+    import datetime
+    return f"{datetime.date.today()}, {_cpu_model()}, {os.cpu_count()} cores, torch {torch.__version__}"
 
 def _wrote(out:Path, *fnames):
     print(f"Wrote {', '.join(fnames[:-1])} and {fnames[-1]} to {out.resolve()}")
