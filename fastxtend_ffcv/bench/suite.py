@@ -322,7 +322,8 @@ def main(
 def _cpu_model() -> str:
     "The processor's model name, as Linux reports it; `platform`'s answer elsewhere"
     import platform
-    try: return next(l.split(':', 1)[1].strip() for l in open('/proc/cpuinfo') if l.startswith('model name'))
+    try:
+        with open('/proc/cpuinfo') as f: return next(l.split(':', 1)[1].strip() for l in f if l.startswith('model name'))
     except (OSError, StopIteration): return platform.processor() or platform.machine()
 
 def _machine() -> str:

@@ -28,7 +28,7 @@ def loop_threads(
 
 # %% ../../nbs/17_loader.threads.ipynb #b4f1498a
 class ThreadChoice:
-    "Of two torch thread counts for an epoch's loop, the one whose windows yield batches faster; the other is tried again after 1, 2, 4... windows"
+    "Of two torch thread counts for an epoch's loop, the one whose windows yield batches faster; the other is tried for half a window again after 1, 2, 4... windows (4 times as many after a clear loss)"
     def __init__(self,
         cap:int, # The cores that the workers leave
         full:int, # Torch's setting
@@ -59,14 +59,16 @@ class ThreadChoice:
             self._n, self._s = self._n + 1, self._s + now - self._last
             self._made += 1 + queued - self._q  # the batch taken, and the change in those waiting
         self._last, self._q = now, queued
-        if self._n < self.window or self._s < self.min_s: return self.cur  # windows go on from one epoch to the next
+        trying = self.cur != self.best
+        n, s = (max(1, self.window // 2), self.min_s / 2) if trying else (self.window, self.min_s)  # a try: half a window
+        if self._n < n or self._s < s: return self.cur  # windows go on from one epoch to the next
         rate, self._n, self._s, self._made = self._made / self._s, 0, 0., 0
-        if self.cur == self.best:
+        if not trying:
             self.rate, self.left = rate, self.left - 1
-            if self.left <= 0: self.cur = self.opts[self.cur == self.opts[0]]  # try the other setting for one window
+            if self.left <= 0: self.cur = self.opts[self.cur == self.opts[0]]  # try the other setting
         else:
             if rate > self.rate * self.margin: self.best, self.wait = self.cur, 1
-            else: self.cur, self.wait = self.best, min(2 * self.wait, self.max_wait)
+            else: self.cur, self.wait = self.best, min((4 if rate * self.margin < self.rate else 2) * self.wait, self.max_wait)
             self.left = self.wait
         return self.cur
 
