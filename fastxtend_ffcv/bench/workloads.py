@@ -39,8 +39,8 @@ except ImportError as e: raise ImportError('The benchmark suite needs pandas, wh
 __all__ = ['STATS', 'photo_crops', 'write_workloads', 'write_imagenet', 'epoch_time', 'interleaved', 'median_ci',
            'paired_columns', 'in_processes', 'across_processes', 'ConvertedByHand', 'NormalizedByHand', 'image_decoder',
            'ffcv_image_loader', 'image_loader', 'imagenet_loaders', 'fastai_photo_loader', 'torch_photo_loader',
-           'Reiterable', 'peers', 'dali_photo_loader', 'spdl_photo_loader', 'memcpy_gbs', 'jpeg_decode_rate',
-           'DecodeLimit']
+           'Reiterable', 'peers', 'dali_photo_loader', 'spdl_photo_loader', 'memcpy_gbs', 'decode_at_once',
+           'jpeg_decode_rate', 'DecodeLimit']
 
 # %% ../../nbs/36_bench.workloads.ipynb #5cbbb286
 def photo_crops(
@@ -346,16 +346,22 @@ def memcpy_gbs(mb:int=256, reps:int=5) -> float:
         t = time.perf_counter(); np.copyto(b, a); ts.append(time.perf_counter() - t)
     return a.nbytes / min(ts) / 1e9
 
-def jpeg_decode_rate(images:list[np.ndarray], quality:int=90) -> float:
-    "Images per second that one core decodes with OpenCV's libjpeg-turbo"
-    blobs = [cv2.imencode('.jpg', cv2.cvtColor(o, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality])[1] for o in images]
+def decode_at_once(blobs:list, workers:int=1) -> list[np.ndarray]:
+    "`blobs` (JPEG bytes) decoded with OpenCV's libjpeg-turbo by `workers` threads at once, an equal share each, one OpenCV thread per decode as in a loader's workers"
     threads = cv2.getNumThreads()
     cv2.setNumThreads(1)
     try:
-        t = time.perf_counter()
-        for b in blobs: cv2.imdecode(b, cv2.IMREAD_COLOR)
-        return len(blobs) / (time.perf_counter() - t)
+        with ThreadPoolExecutor(workers, thread_name_prefix='decode') as ex:
+            shares = list(ex.map(lambda bs: [cv2.imdecode(b, cv2.IMREAD_COLOR) for b in bs], [blobs[i::workers] for i in range(workers)]))
     finally: cv2.setNumThreads(threads)
+    return [o for s in shares for o in s]
+
+def jpeg_decode_rate(images:list[np.ndarray], quality:int=90) -> float:
+    "Images per second that one core decodes with OpenCV's libjpeg-turbo"
+    blobs = [cv2.imencode('.jpg', cv2.cvtColor(o, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality])[1] for o in images]
+    t = time.perf_counter()
+    decode_at_once(blobs)
+    return len(blobs) / (time.perf_counter() - t)
 
 # %% ../../nbs/36_bench.workloads.ipynb #0e455678
 class DecodeLimit:
@@ -368,15 +374,6 @@ class DecodeLimit:
 
     def __len__(self): return -(-len(self.blobs) // self.bs)
 
-    @staticmethod
-    def _decode(blobs:list) -> list: return [cv2.imdecode(b, cv2.IMREAD_COLOR) for b in blobs]
-
     def __iter__(self):
-        threads = cv2.getNumThreads()
-        cv2.setNumThreads(1)  # one thread per decode, as in a loader's workers
-        try:
-            with ThreadPoolExecutor(self.workers, thread_name_prefix='decode') as ex:
-                shares = list(ex.map(self._decode, [self.blobs[i::self.workers] for i in range(self.workers)]))
-        finally: cv2.setNumThreads(threads)
-        imgs = [o for s in shares for o in s]
+        imgs = decode_at_once(self.blobs, self.workers)
         for i in range(0, len(imgs), self.bs): yield (imgs[i:i+self.bs],)
