@@ -21,7 +21,7 @@ from fastai.torch_core import default_device
 
 from ..compat import file_problem, header_fields, open_reader, reader_problem
 from ..core import check_int
-from .threads import ThreadChoice
+from .threads import LoopChoice
 from ..roles import OwnField
 from ffcv.loader.loader import DEFAULT_OS_CACHE, OrderOption
 from ffcv.reader import Reader
@@ -190,7 +190,7 @@ class LoaderConfig:
 class LoaderState:
     "What a loader learns as it runs, kept from epoch to epoch: written by its epochs"
     batch_types:tuple|None = None # The types of a batch's parts, from the first batch, which `decode` restores
-    thread_choice:ThreadChoice|None = None # The torch thread count of the loop that yields batches fastest, when the loader chooses it
+    loop_choice:LoopChoice|None = None # The loop's torch threads, and where a `MovableNormalizeImage` normalizes, that yield batches fastest, when the loader chooses
     batches:int = 0 # The batches that the current epoch has handed to the training loop
     epoch:int = -1 # The epoch whose batches `batches` counts; -1 before the first
     skip:int = 0 # Batches that the next epoch starts after: where a state that the loader loaded (`load_state_dict`) left off

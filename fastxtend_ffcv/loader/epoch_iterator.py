@@ -27,12 +27,14 @@ from ..compat import FFCVEpochIterator, FFCVLoader, keep_torch_threads
 from ..core import as_plain, as_typed
 from .batch_tfms import BatchTfms, FreshArrays
 from .config import LoaderConfig, LoaderState
-from .threads import ThreadChoice, hold_threads, loop_threads, release_threads
+from .threads import LoopChoice, hold_threads, loop_threads, release_threads
+from ..transforms.ops import MovableNormalizeImage
+from fastai.torch_core import TensorImage
 from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder
 from typing import Protocol, Sequence, runtime_checkable
 
 # %% auto #0
-__all__ = ['EpochLoader', 'EpochIterator', 'AsyncEpochIterator', 'Epoch']
+__all__ = ['EpochLoader', 'movable_normalize', 'EpochIterator', 'AsyncEpochIterator', 'Epoch']
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #883fa9ff
 @runtime_checkable
@@ -145,6 +147,11 @@ def _swap_again(buffer, swapped):
         return swapped
     return buffer
 
+# %% ../../nbs/19_loader.epoch_iterator.ipynb #acf36a02
+def movable_normalize(loader) -> MovableNormalizeImage|None:
+    "The `MovableNormalizeImage` in `loader`'s pipelines, if its plan put one there"
+    return next((op for s in loader.specs.values() for op in s.transforms if isinstance(op, MovableNormalizeImage)), None)
+
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #289cdc99
 class EpochIterator(FFCVEpochIterator):
     "FFCV's epoch thread, which stops when closed, passes on its exceptions and keeps torch's thread count"
@@ -167,6 +174,7 @@ class EpochIterator(FFCVEpochIterator):
         self._torch_threads = torch.get_num_threads()
         self._last, self._next_check = -(-len(self.order) // self.loader.batch_size) - 1, 0.
         self._tfms, self._keep_first = None, self.loader.device.type == 'cpu'  # `finish`'s, for the epoch
+        self._movable = movable_normalize(self.loader)  # whose images the loop may have to normalize
         self.fresh = False  # whether every batch from the pipelines lies in memory of its own (on the CPU, from the second batch on, or the first)
         self._copied = {}  # slot: a CUDA event on its stream, after the copies of its last batch to the GPU
         _live.add(self)
@@ -203,7 +211,8 @@ class EpochIterator(FFCVEpochIterator):
 
     def after_pipelines(self, b_ix, slot, b):
         if self.uses_cuda: self._copied[slot] = self.stream(slot).record_event()  # after the batch's copies to the GPU
-        if b_ix == 0 and not self.uses_cuda and self._fresh_outputs(b):
+        # (not if the pipeline passed its images on to the loop: the buffer it normalizes into would stay reused)
+        if b_ix == 0 and not self.uses_cuda and not self.moved(b) and self._fresh_outputs(b):
             b = self.keep(b)  # what of the first batch lies in the slots (all of it in a loader's first epoch) is copied here, in the epoch's thread
             self.fresh = True  # and every later one in memory of its own: `keep` has nothing to copy
         return self.loader.in_batch_order(b)
@@ -227,8 +236,26 @@ class EpochIterator(FFCVEpochIterator):
     def take(self):
         "The next batch for the training loop: `next`, then `finish`, unless the batch lies in memory of its own and no transform would change it"
         b = self.__next__()
+        if self._movable is not None: b = self.normalize_moved(b)
         if self.fresh and self.loader.after_batch is self._tfms and self._run.idle(): return b
         return self.finish(b)
+
+    def moved(self, b) -> bool:
+        "Whether the pipeline's `MovableNormalizeImage` passed the images of `b` on, as uint8, for the loop to normalize"
+        return self._movable is not None and any(type(o) is TensorImage and as_plain(o).dtype == torch.uint8 for o in b)
+
+    def normalize_moved(self, b:tuple) -> tuple:
+        "`b`, with the uint8 images that the pipeline's `MovableNormalizeImage` passed on normalized in this thread, into memory of their own"
+        out = b
+        for k, o in enumerate(b):
+            if type(o) is not TensorImage or (t := as_plain(o)).dtype != torch.uint8: continue
+            x = t.permute(0, 2, 3, 1).numpy()  # the pipeline's `N×H×W×3`, whose view `o` is
+            pools, key = output_pools(self.loader), (x.shape, np.dtype(np.float32).str)  # the pool of the pipeline's own float output
+            if key not in pools: pools[key] = FreshArrays(x.shape, np.float32, self.loader.batches_ahead + 4)
+            y = self._movable.normalize(x, pools[key].take())
+            if out is b: out = list(b)
+            out[k] = as_typed(torch.from_numpy(y).permute(0, 3, 1, 2), o)  # `channels_last`, as the pipeline's
+        return b if out is b else tuple(out)
 
     def queued(self) -> int:
         "How many finished batches wait for `next`"
@@ -272,6 +299,7 @@ class AsyncEpochIterator(EpochIterator):
     "An `EpochIterator` that also runs the loader's `after_batch` in its thread, on each batch slot's CUDA stream"
     def after_pipelines(self, b_ix, slot, b):
         b = super().after_pipelines(b_ix, slot, b)
+        if self._movable is not None: b = self.normalize_moved(b)  # where another epoch moved the normalizing to the loop
         with torch.cuda.stream(self.stream(slot)) if self.uses_cuda else nullcontext():
             return self.finish(b)
 
@@ -304,18 +332,27 @@ class Epoch:
         self.dl, self.after_iter, self.tracked, self.k, self._done = dl, after_iter, tracked, start, False
         if tracked: dl.state.batches = start
         if not dl.compiled or dl.recompile: dl.generate_code()
+        # the normalizing that this epoch may move to the loop starts in the pipeline: the first batch is made there (`after_pipelines`)
+        self._movable = None if dl.config.async_tfms else movable_normalize(dl)
+        if self._movable is not None: self._movable.in_pipeline = True
         with keep_torch_threads(): self.it = (AsyncEpochIterator if dl.config.async_tfms else EpochIterator)(dl, order)
         self._owner, self._choice = None, None  # the thread whose torch threads the epoch holds, from its first batch
         self._timed = len(dl) - dl.batches_ahead - 1  # the last batches drain the queue, whatever the setting: not timed
 
     def _start_threads(self):
-        "In the thread that takes the first batch: set the loop's torch threads, or start choosing them"
+        "In the thread that takes the first batch: set the loop's torch threads, or start choosing them, and where the normalizing runs"
         dl, full, setting = self.dl, hold_threads(), self.dl.config.loop_threads
         self._owner, n = threading.get_ident(), loop_threads(setting, dl.num_workers, full)
-        if setting is None and n < full:  # by default, the loop keeps whichever of the cap and torch's count yields batches faster
-            if dl.state.thread_choice is None or dl.state.thread_choice.opts != (n, full): dl.state.thread_choice = ThreadChoice(n, full)
-            self._choice = dl.state.thread_choice
-            n = self._choice.start()
+        # by default, the loop keeps whichever of the cap and torch's count yields batches faster, and of normalizing in the pipeline or in the loop
+        threads = (n, full) if setting is None and n < full else (n,)
+        places = (True, False) if self._movable is not None else (True,)
+        opts = tuple(itertools.product(threads, places))
+        if len(opts) > 1:
+            if dl.state.loop_choice is None or dl.state.loop_choice.opts != opts:
+                # a move of the normalizing shows in the batches made after it: those already made, or being made, aren't timed
+                dl.state.loop_choice = LoopChoice(opts, lag=dl.batches_ahead + 1 if len(places) > 1 else 0)
+            self._choice = dl.state.loop_choice
+            n = self._choice.start()[0]
         self._set_threads(n)  # torch's idle OpenMP threads spin, and would take the workers' cores
 
     def _set_threads(self, n:int):
@@ -330,7 +367,10 @@ class Epoch:
         try:
             if self._owner is None: self._start_threads()
             if self._choice is not None and self.k < self._timed and threading.get_ident() == self._owner:
-                if (n := self._choice.step(time.perf_counter(), self.it.queued())) != self._n: self._set_threads(n)
+                n, in_pipeline = self._choice.step(time.perf_counter(), self.it.queued())
+                if n != self._n: self._set_threads(n)
+                # from the second batch on: the first is made in the pipeline
+                if self.k and self._movable is not None and self._movable.in_pipeline != in_pipeline: self._movable.in_pipeline = in_pipeline
             b = self.it.take()
         except StopIteration:
             self.close()
@@ -350,6 +390,7 @@ class Epoch:
         self._done = True
         try:
             if hasattr(self, 'it'): self.it.close()  # not if it failed to start
+            if getattr(self, '_movable', None) is not None: self._movable.in_pipeline = True  # for `one_batch`, and the next epoch
         finally:
             owner, self._owner = getattr(self, '_owner', None), None
             # torch's count is per thread: an epoch dropped in another thread leaves its owner's alone

@@ -22,7 +22,7 @@ from fastai.torch_core import TensorImage, TensorImageBase, TensorMask, to_cpu
 from ..draws import SharesDraws
 from ..fields.decoders import CropDecoder, SelectView
 from ..roles import BatchDecoded, BatchDecoder, Follower, FusesFlip, ImageOperation, PlainFlip
-from ..transforms.ops import NormalizeImage, SampleIndexDecoder, Squeeze, ToDevice, ToTensorBase, ToTensorImage, ToTensorSampleIndex
+from ..transforms.ops import MovableNormalizeImage, NormalizeImage, SampleIndexDecoder, Squeeze, ToDevice, ToTensorBase, ToTensorImage, ToTensorSampleIndex
 from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder, SimpleRGBImageDecoder
 from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
@@ -192,8 +192,11 @@ def fold_normalize(d:Draft) -> Draft:
     images = [name for name, op in tensors.items() if op is not None and issubclass(op.tensor_cls, (TensorImageBase, TensorMask))]
     if len(images) != 1 or (k := _foldable(d.pipelines[images[0]])) is None: return d
     spec, (mean, std) = d.pipelines[images[0]], stats
-    norm = NormalizeImage(mean * 255, std * 255, replaces=d.user_tfms)
-    return d.did(f"{images[0]}: NormalizeImage in the pipeline, in place of IntToFloatTensor and Normalize in the batch transforms",
+    # folded by default, it is the loader's to move to the loop's thread, where the batches come faster there (`loader.epoch_iterator`)
+    movable = d.normalize_in_pipeline is None
+    norm = (MovableNormalizeImage if movable else NormalizeImage)(mean * 255, std * 255, replaces=d.user_tfms)
+    where = "in the pipeline, or in the loop's thread where that yields batches faster," if movable else "in the pipeline,"
+    return d.did(f"{images[0]}: {type(norm).__name__} {where} in place of IntToFloatTensor and Normalize in the batch transforms",
                  pipelines={**d.pipelines, images[0]: spec[:k] + [norm] + spec[k:]}, user_tfms=[])
 
 # %% ../../nbs/16_loader.plan.ipynb #6a038329

@@ -8,13 +8,14 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/loader.threads.html.md"""
 from __future__ import annotations
 
 import threading
+from typing import Sequence
 
 import torch
 
 from ..core import max_workers
 
 # %% auto #0
-__all__ = ['loop_threads', 'ThreadChoice', 'hold_threads', 'release_threads']
+__all__ = ['loop_threads', 'LoopChoice', 'ThreadChoice', 'hold_threads', 'release_threads']
 
 # %% ../../nbs/17_loader.threads.ipynb #b1835484
 def loop_threads(
@@ -27,33 +28,39 @@ def loop_threads(
     return setting or full
 
 # %% ../../nbs/17_loader.threads.ipynb #b4f1498a
-class ThreadChoice:
-    "Of two torch thread counts for an epoch's loop, the one whose windows yield batches faster; the other is tried for half a window again after 1, 2, 4... windows (4 times as many after a clear loss)"
+class LoopChoice:
+    "Of a few settings of an epoch's loop, the one whose windows yield batches fastest; each other is tried in turn, for half a window, again after 1, 2, 4... windows (4 times as many after a clear loss)"
     def __init__(self,
-        cap:int, # The cores that the workers leave
-        full:int, # Torch's setting
+        opts:Sequence, # The settings, the first kept until another wins
         window:int=8, # Fewest batches a window times
         min_s:float=0.1, # Fewest seconds a window times
         margin:float=1.05, # How much faster the tried setting must be to replace the kept one
-        max_wait:int=64 # Most windows between tries
+        max_wait:int=64, # Most windows between tries
+        lag:int=0 # Batches not timed after each change of setting: those made before it took effect
     ):
-        self.opts, self.window, self.min_s, self.margin, self.max_wait = (cap, full), window, min_s, margin, max_wait
-        self.best = self.cur = cap
+        self.opts, self.window, self.min_s, self.margin, self.max_wait, self.lag = tuple(opts), window, min_s, margin, max_wait, lag
+        self.best = self.cur = self.opts[0]
         self.wait = self.left = 1
-        self.rate, self._n, self._s, self._made = 0., 0, 0., 0
+        self.rate, self._n, self._s, self._made, self._turn, self._skip = 0., 0, 0., 0, 0, 0
 
-    def start(self) -> int:
+    def start(self):
         "Start an epoch, going on with the current setting and window"
         self._last, self._first = None, True  # the epoch's first batch waits for its start: not timed
         return self.cur
 
+    def _change(self, to):
+        if to != self.cur: self.cur, self._skip = to, self.lag
+
     def step(self,
         now:float, # The clock, in seconds
         queued:int # Batches waiting
-    ) -> int:
-        "The thread count for the next batch, called before each is taken"
+    ):
+        "The setting for the next batch, called before each is taken"
         if self._first:
             self._first = False
+            return self.cur
+        if self._skip > 0:  # batches made before the last change took effect
+            self._skip, self._last = self._skip - 1, None
             return self.cur
         if self._last is not None:
             self._n, self._s = self._n + 1, self._s + now - self._last
@@ -65,12 +72,25 @@ class ThreadChoice:
         rate, self._n, self._s, self._made = self._made / self._s, 0, 0., 0
         if not trying:
             self.rate, self.left = rate, self.left - 1
-            if self.left <= 0: self.cur = self.opts[self.cur == self.opts[0]]  # try the other setting
+            if self.left <= 0:  # try the next of the others
+                others = [o for o in self.opts if o != self.best]
+                self._turn += 1
+                self._change(others[self._turn % len(others)])
         else:
             if rate > self.rate * self.margin: self.best, self.wait = self.cur, 1
-            else: self.cur, self.wait = self.best, min((4 if rate * self.margin < self.rate else 2) * self.wait, self.max_wait)
+            else:
+                self.wait = min((4 if rate * self.margin < self.rate else 2) * self.wait, self.max_wait)
+                self._change(self.best)
             self.left = self.wait
         return self.cur
+
+class ThreadChoice(LoopChoice):
+    "Of two torch thread counts for an epoch's loop, the one whose windows yield batches faster (`LoopChoice`)"
+    def __init__(self,
+        cap:int, # The cores that the workers leave: kept until the other wins
+        full:int, # Torch's setting
+        **kwargs # `LoopChoice`'s settings
+    ): super().__init__((cap, full), **kwargs)
 
 # %% ../../nbs/17_loader.threads.ipynb #c84a1351
 _held = threading.local()  # per thread: torch's count before any epoch changed it, and how many epochs hold it changed

@@ -37,8 +37,8 @@ from ffcv.transforms.normalize import NormalizeImage as _NormalizeImage
 # %% auto #0
 __all__ = ['LabelKind', 'ToTensorBase', 'ToTensorImage', 'ToTensorImageBW', 'ToTensorMask', 'ToTensorPoint', 'ToTensorBBox',
            'ToTensorBBoxLabel', 'ToTensorCategory', 'ToTensorMultiCategory', 'ToTensorTitledTensorScalar', 'Squeeze',
-           'image_shape', 'DecodeNormalized', 'NormalizeImage', 'TrimBoxes', 'TensorSampleIndex', 'SampleIndexDecoder',
-           'ToTensorSampleIndex', 'ToDevice', 'Convert', 'View']
+           'image_shape', 'DecodeNormalized', 'NormalizeImage', 'TrimBoxes', 'MovableNormalizeImage',
+           'TensorSampleIndex', 'SampleIndexDecoder', 'ToTensorSampleIndex', 'ToDevice', 'Convert', 'View']
 
 # %% ../../nbs/15_transforms.ops.ipynb #680d5a58
 _all_ = ['Convert', 'View']
@@ -287,6 +287,8 @@ class NormalizeImage(BatchDecoded, _NormalizeImage):
         if np.dtype(type) != np.float32: raise TypeError(f"NormalizeImage gives float32 on the CPU, not {np.dtype(type)}")
         super().__init__(mean, std, np.float32)
         self.mean, self.std, self.replaces = mean, std, replaces
+        channel = np.arange(_CHUNK) % 3  # a chunk's values, channel by channel
+        self.scale, self.shift = (1 / std)[channel].astype(np.float32), (-mean / std)[channel].astype(np.float32)
 
     @classmethod
     def from_stats(cls,
@@ -302,9 +304,7 @@ class NormalizeImage(BatchDecoded, _NormalizeImage):
 
     def generate_code_cpu(self):
         # a multiply-add per value, where FFCV's kernel looks each up in a table: a third of the time (`_normalize_values`)
-        channel = np.arange(_CHUNK) % 3
-        scale, shift = (1 / self.std)[channel].astype(np.float32), (-self.mean / self.std)[channel].astype(np.float32)
-        values, my_range = _compiled_values(), Compiler.get_iterator()
+        scale, shift, values, my_range = self.scale, self.shift, _compiled_values(), Compiler.get_iterator()
         def normalize(images, result, indices):
             for i in my_range(len(indices)): values(images[i].reshape(-1), result[i].reshape(-1), scale, shift)
             return result
@@ -329,6 +329,55 @@ class TrimBoxes(BatchDecoder, ItemTransform):
             elif n is not None and isinstance(x, TensorMultiCategory) and x.ndim == 2 and not x.is_floating_point():
                 out[i], n = x[:, :n], None
         return tuple(out)
+
+# %% ../../nbs/15_transforms.ops.ipynb #b0fe87c4
+def _images_kernel(
+    parallel:bool # Over the calling thread's Numba threads, or in that thread alone
+):
+    "`_normalize_values` on each image of a batch, an image a row: compiled once per process for each of `parallel`, and shared"
+    values, key = _compiled_values(), ('images', parallel, Compiler.is_enabled)
+    with _kernels_lock:
+        if key not in _kernels:
+            def normalize_images(images, result, scale, shift):
+                for i in numba.prange(len(images)): values(images[i], result[i], scale, shift)
+            if Compiler.is_enabled:  # FFCV's compiler's options, for a signature of read-only types (`_compiled_values`)
+                sig = numba.void(numba.types.Array(numba.uint8, 2, 'C', readonly=True), numba.float32[:, ::1], _ro(numba.float32), _ro(numba.float32))
+                normalize_images = numba.njit(sig, fastmath=True, nogil=True, error_model='numpy', parallel=parallel)(normalize_images)
+            _kernels[key] = normalize_images
+        return _kernels[key]
+
+class MovableNormalizeImage(NormalizeImage):
+    "A `NormalizeImage` that its loader's epochs move to the training loop's thread, batch by batch: while `in_pipeline` is False, it passes the uint8 images on, for `normalize`"
+    def __init__(self,
+        mean:Sequence[float], # Mean of each channel, in pixel levels (0-255)
+        std:Sequence[float], # Standard deviation of each channel, in pixel levels
+        type:np.dtype=np.float32, # Output dtype; only float32
+        replaces:list|None=None # fastai batch transforms whose work this does instead, when a `Loader` moved them here
+    ):
+        super().__init__(mean, std, type, replaces)
+        self.in_pipeline = True  # set by the loader's epochs, read by the pipeline at each batch
+
+    def declare_state_and_memory(self, previous_state):
+        state, alloc = super().declare_state_and_memory(previous_state)
+        return replace(state, jit_mode=False), alloc  # a plain-Python stage: `in_pipeline` is read at each batch
+
+    def generate_code_cpu(self):
+        op, kernel = self, _images_kernel(Compiler.num_threads > 1)
+        def normalize(images, result):
+            if not op.in_pipeline: return images  # the loop normalizes them
+            n = len(images)
+            kernel(images.reshape(n, -1), result.reshape(n, -1), op.scale, op.shift)
+            return result
+        return normalize
+
+    def normalize(self,
+        images:np.ndarray, # `N×H×W×3` uint8 images that the pipeline passed on
+        out:np.ndarray # Where the result goes: `N×H×W×3` float32, C-contiguous
+    ) -> np.ndarray:
+        "`out`, with what the pipeline would have given for `images`: in the calling thread alone, with the same kernel"
+        n = len(images)
+        _images_kernel(False)(np.ascontiguousarray(images).reshape(n, -1), out.reshape(n, -1), self.scale, self.shift)
+        return out
 
 # %% ../../nbs/15_transforms.ops.ipynb #1e876be2
 def _tensors(args):
