@@ -34,7 +34,7 @@ from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder
 from typing import Protocol, Sequence, runtime_checkable
 
 # %% auto #0
-__all__ = ['EpochLoader', 'movable_normalize', 'EpochIterator', 'AsyncEpochIterator', 'Epoch']
+__all__ = ['EpochLoader', 'movable_normalize', 'worth_moving', 'EpochIterator', 'AsyncEpochIterator', 'Epoch']
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #883fa9ff
 @runtime_checkable
@@ -151,6 +151,15 @@ def _swap_again(buffer, swapped):
 def movable_normalize(loader) -> MovableNormalizeImage|None:
     "The `MovableNormalizeImage` in `loader`'s pipelines, if its plan put one there"
     return next((op for s in loader.specs.values() for op in s.transforms if isinstance(op, MovableNormalizeImage)), None)
+
+def worth_moving(
+    kept:tuple, # The setting kept, `(threads, in_pipeline)`
+    other:tuple, # A setting that `LoopChoice` would try
+    starved:float # The share of the last window's batches that the loop waited for
+) -> bool:
+    "Whether trying `other` could beat `kept`: a move of the normalizing into the loop only while the loop waits for batches, into the pipeline only while batches wait for it"
+    if other[1] == kept[1]: return True  # only the threads: timed, as ever
+    return starved > 0.5 if kept[1] else starved < 0.5
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #289cdc99
 class EpochIterator(FFCVEpochIterator):
@@ -350,7 +359,7 @@ class Epoch:
         if len(opts) > 1:
             if dl.state.loop_choice is None or dl.state.loop_choice.opts != opts:
                 # a move of the normalizing shows in the batches made after it: those already made, or being made, aren't timed
-                dl.state.loop_choice = LoopChoice(opts, lag=dl.batches_ahead + 1 if len(places) > 1 else 0)
+                dl.state.loop_choice = LoopChoice(opts, lag=dl.batches_ahead + 1 if len(places) > 1 else 0, worth=worth_moving)
             self._choice = dl.state.loop_choice
             n = self._choice.start()[0]
         self._set_threads(n)  # torch's idle OpenMP threads spin, and would take the workers' cores

@@ -8,7 +8,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/loader.threads.html.md"""
 from __future__ import annotations
 
 import threading
-from typing import Sequence
+from typing import Callable, Sequence
 
 import torch
 
@@ -36,12 +36,13 @@ class LoopChoice:
         min_s:float=0.1, # Fewest seconds a window times
         margin:float=1.05, # How much faster the tried setting must be to replace the kept one
         max_wait:int=64, # Most windows between tries
-        lag:int=0 # Batches not timed after each change of setting: those made before it took effect
+        lag:int=0, # Batches not timed after each change of setting: those made before it took effect
+        worth:Callable|None=None # `worth(kept, other, starved)`: whether trying `other` could win, given the share of the last window's batches that the loop waited for; None: every try
     ):
         self.opts, self.window, self.min_s, self.margin, self.max_wait, self.lag = tuple(opts), window, min_s, margin, max_wait, lag
-        self.best = self.cur = self.opts[0]
-        self.wait = self.left = 1
-        self.rate, self._n, self._s, self._made, self._turn, self._skip = 0., 0, 0., 0, 0, 0
+        self.worth, self.best = worth, self.opts[0]
+        self.cur, self.wait, self.left = self.best, 1, 1
+        self.rate, self._n, self._s, self._made, self._starved, self._turn, self._skip = 0., 0, 0., 0, 0, 0, 0
 
     def start(self):
         "Start an epoch, going on with the current setting and window"
@@ -65,17 +66,20 @@ class LoopChoice:
         if self._last is not None:
             self._n, self._s = self._n + 1, self._s + now - self._last
             self._made += 1 + queued - self._q  # the batch taken, and the change in those waiting
+            self._starved += queued == 0  # the loop waits for it
         self._last, self._q = now, queued
         trying = self.cur != self.best
         n, s = (max(1, self.window // 2), self.min_s / 2) if trying else (self.window, self.min_s)  # a try: half a window
         if self._n < n or self._s < s: return self.cur  # windows go on from one epoch to the next
-        rate, self._n, self._s, self._made = self._made / self._s, 0, 0., 0
+        rate, starved, self._n, self._s, self._made, self._starved = self._made / self._s, self._starved / self._n, 0, 0., 0, 0
         if not trying:
             self.rate, self.left = rate, self.left - 1
-            if self.left <= 0:  # try the next of the others
-                others = [o for o in self.opts if o != self.best]
-                self._turn += 1
-                self._change(others[self._turn % len(others)])
+            if self.left <= 0:  # try the next of the others that could win
+                others = [o for o in self.opts if o != self.best and (self.worth is None or self.worth(self.best, o, starved))]
+                if others:
+                    self._turn += 1
+                    self._change(others[self._turn % len(others)])
+                else: self.left = self.wait  # none could: wait as long again
         else:
             if rate > self.rate * self.margin: self.best, self.wait = self.cur, 1
             else:
