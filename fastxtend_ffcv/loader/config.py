@@ -126,7 +126,7 @@ class LoaderConfig:
     split_idx:int|None = None # The batch transforms' split: 0 (training) or 1 (validation); by default from the order
     vocab:list|None = None # Class names
     items:Sequence|None = None # What each item of the file is, such as its source file
-    normalize_in_pipeline:bool|None = field(default=None, metadata=_REBUILD) # Fold fastai's normalization into the image pipeline; None: on the CPU
+    normalize_in_pipeline:bool|None = field(default=None, metadata=_REBUILD) # Fold fastai's normalization into the image pipeline; None: on the CPU, where each epoch moves it to the loop's thread if that yields batches faster
     loop_threads:int|None = None # Torch threads of the loop over an epoch; None chooses
     sample_indices:bool = field(default=False, metadata=_REBUILD) # End each batch with its items' indices in the file
     before_iter:Callable|None = None # Called before each epoch

@@ -158,7 +158,7 @@ class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         do_setup:bool=True, # Run the batch transforms' `setup`
         vocab:Sequence|None=None, # Class names, so that `show_batch` and `show_results` print labels, not indices
         items:Sequence|None=None, # What each item of the file is, such as its source file: `dl.items` and fastai's `Interpretation` show these
-        normalize_in_pipeline:bool|None=None, # Run batch transforms that are only `IntToFloatTensor` and `Normalize` as a `NormalizeImage` in the image pipeline, where that gives the same; None: when the batches stay on the CPU
+        normalize_in_pipeline:bool|None=None, # Run batch transforms that are only `IntToFloatTensor` and `Normalize` as a `NormalizeImage` in the image pipeline, where that gives the same; None: when the batches stay on the CPU, where each epoch moves it to the loop's thread if that yields batches faster
         loop_threads:int|None=None, # Torch threads of the loop over an epoch, while it runs; None: the cores that the workers leave (at least 1, at most torch's setting) or torch's setting, whichever yields batches faster; 0: torch's setting
         sample_indices:bool=False, # End each batch with its items' indices in the file, a `TensorSampleIndex`; a `Learner` takes them off the targets with `SampleIndexCallback`
         before_iter=None, # Called before each epoch, as fastai's `DataLoader` calls it
