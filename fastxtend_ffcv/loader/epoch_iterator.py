@@ -338,7 +338,7 @@ class Epoch:
         tracked:bool=True, # Count the batches handed out in `dl.state.batches`: an epoch of the training loop's, not `one_batch`'s
         start:int=0 # The batches of the epoch handed out before `order`'s first: a resumed epoch counts on from them
     ):
-        self.dl, self.after_iter, self.tracked, self.k, self._done = dl, after_iter, tracked, start, False
+        self.dl, self.after_iter, self.tracked, self.k, self._start, self._done = dl, after_iter, tracked, start, start, False
         if tracked: dl.state.batches = start
         if not dl.compiled or dl.recompile: dl.generate_code()
         # the normalizing that this epoch may move to the loop starts in the pipeline: the first batch is made there (`after_pipelines`)
@@ -378,8 +378,8 @@ class Epoch:
             if self._choice is not None and self.k < self._timed and threading.get_ident() == self._owner:
                 n, in_pipeline = self._choice.step(time.perf_counter(), self.it.queued())
                 if n != self._n: self._set_threads(n)
-                # from the second batch on: the first is made in the pipeline
-                if self.k and self._movable is not None and self._movable.in_pipeline != in_pipeline: self._movable.in_pipeline = in_pipeline
+                # from the epoch's second batch on (a resumed epoch's counts on from `start`): the first is made in the pipeline
+                if self.k > self._start and self._movable is not None and self._movable.in_pipeline != in_pipeline: self._movable.in_pipeline = in_pipeline
             b = self.it.take()
         except StopIteration:
             self.close()
