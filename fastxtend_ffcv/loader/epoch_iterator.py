@@ -399,8 +399,8 @@ class Epoch:
         self._done = True
         try:
             if hasattr(self, 'it'): self.it.close()  # not if it failed to start
-            if getattr(self, '_movable', None) is not None: self._movable.in_pipeline = True  # for `one_batch`, and the next epoch
         finally:
+            if getattr(self, '_movable', None) is not None: self._movable.in_pipeline = True  # for `one_batch`, and the next epoch
             owner, self._owner = getattr(self, '_owner', None), None
             # torch's count is per thread: an epoch dropped in another thread leaves its owner's alone
             if owner is not None and owner == threading.get_ident(): release_threads()
