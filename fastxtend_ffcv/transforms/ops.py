@@ -237,17 +237,20 @@ def _normalize_values(
 _ro = lambda dtype: numba.types.Array(dtype, 1, 'C', readonly=True)  # takes writable arrays too
 _kernels, _kernels_lock = {}, threading.Lock()
 
+def _shared_kernel(key, make):
+    "The kernel that `make()` compiles, compiled once per process for `key`, and shared by every operation"
+    with _kernels_lock:
+        if key not in _kernels: _kernels[key] = make()
+        return _kernels[key]
+
 def _compiled_values():
     "`_normalize_values` as FFCV's compiler gives it, compiled once per process for its one signature, and shared"
     # FFCV calls an operation's `generate_code` at every epoch, so it must not compile there. Compiled lazily, its table of
     # signatures came out corrupt in the benchmark suite (KeyErrors in Numba): FFCV's own `Loader`, built in the same process,
     # sets `mutable = False` on Numba's shared `uint8[::1]` type (`compat.OSCacheManager`), which changes the hash of a key
     # already in that table. Compiled for a signature of read-only types, it compiles nothing more, and its keys stay as they are.
-    with _kernels_lock:
-        if Compiler.is_enabled not in _kernels:
-            sig = numba.void(_ro(numba.uint8), numba.float32[::1], _ro(numba.float32), _ro(numba.float32))
-            _kernels[Compiler.is_enabled] = Compiler.compile(_normalize_values, sig)
-        return _kernels[Compiler.is_enabled]
+    sig = numba.void(_ro(numba.uint8), numba.float32[::1], _ro(numba.float32), _ro(numba.float32))
+    return _shared_kernel(('values', Compiler.is_enabled), lambda: Compiler.compile(_normalize_values, sig))
 
 # %% ../../nbs/15_transforms.ops.ipynb #08e6c080
 class DecodeNormalized(BatchDecoder, Normalize):
@@ -335,16 +338,15 @@ def _images_kernel(
     parallel:bool # Over the calling thread's Numba threads, or in that thread alone
 ):
     "`_normalize_values` on each image of a batch, an image a row: compiled once per process for each of `parallel`, and shared"
-    values, key = _compiled_values(), ('images', parallel, Compiler.is_enabled)
-    with _kernels_lock:
-        if key not in _kernels:
-            def normalize_images(images, result, scale, shift):
-                for i in numba.prange(len(images)): values(images[i], result[i], scale, shift)
-            if Compiler.is_enabled:  # FFCV's compiler's options, for a signature of read-only types (`_compiled_values`)
-                sig = numba.void(numba.types.Array(numba.uint8, 2, 'C', readonly=True), numba.float32[:, ::1], _ro(numba.float32), _ro(numba.float32))
-                normalize_images = numba.njit(sig, fastmath=True, nogil=True, error_model='numpy', parallel=parallel)(normalize_images)
-            _kernels[key] = normalize_images
-        return _kernels[key]
+    values = _compiled_values()
+    def normalize_images(images, result, scale, shift):
+        for i in numba.prange(len(images)): values(images[i], result[i], scale, shift)
+    def make():
+        if not Compiler.is_enabled: return normalize_images
+        # FFCV's compiler's options, whose `parallel` follows the global thread count, for a signature of read-only types (`_compiled_values`)
+        sig = numba.void(numba.types.Array(numba.uint8, 2, 'C', readonly=True), numba.float32[:, ::1], _ro(numba.float32), _ro(numba.float32))
+        return numba.njit(sig, fastmath=True, nogil=True, error_model='numpy', parallel=parallel)(normalize_images)
+    return _shared_kernel(('images', parallel, Compiler.is_enabled), make)
 
 class MovableNormalizeImage(NormalizeImage):
     "A `NormalizeImage` that its loader's epochs move to the training loop's thread, batch by batch: while `in_pipeline` is False, it passes the uint8 images on, for `normalize`"
