@@ -278,9 +278,8 @@ class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         return np.asarray(order, dtype=self.indices.dtype)  # FFCV's code is compiled for the indices' dtype
 
     def epoch_order(self) -> np.ndarray:
-        "The items that this process reads in the next epoch, in order"
-        order = self.config.get_idxs() if self.config.get_idxs is not None and not self.distributed else self.next_traversal_order()
-        return np.asarray(order, dtype=self.indices.dtype)
+        "The items that this process reads in the next epoch, in order: `get_idxs`, or this process's shard when distributed"
+        return np.asarray(self.next_traversal_order(), dtype=self.indices.dtype) if self.distributed else self.get_idxs()
 
     def __iter__(self):
         "Start an epoch, as FFCV does (compiling if needed, and starting the thread that prepares batches); iterate over its batches"
