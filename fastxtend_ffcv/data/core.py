@@ -170,7 +170,7 @@ class FFCVDataLoaders(DataLoaders):
         size:int|tuple=224, # Size of the images in the batches: a side, or (height, width); 224 (FFCV's ImageNet recipe) unless given
         bs:int=64, # Training batch size
         val_bs:int|None=None, # Validation batch size; defaults to `bs`
-        batch_tfms=None, # fastai batch transforms, after `IntToFloatTensor`
+        batch_tfms=None, # fastai batch transforms, after the `IntToFloatTensor` that it adds unless they have one, as fastai's `DataBlock` merges them
         num_workers:int|None=None, # Loader threads; defaults to all cores, up to 16
         device=None, # Device of the batches; defaults to fastai's `default_device()`
         async_tfms:bool|None=None, # Run the batch transforms ahead, in the loader's thread; defaults to True on a GPU
@@ -206,7 +206,8 @@ class FFCVDataLoaders(DataLoaders):
         device = default_device() if device is None else torch.device(device)
         if async_tfms is None: async_tfms = device.type == 'cuda'
         num_workers = num_workers or min(16, max_workers())
-        tfms = [IntToFloatTensor(), *listify(batch_tfms)]
+        tfms = listify(batch_tfms)
+        if not any(isinstance(t, IntToFloatTensor) for t in tfms): tfms = [IntToFloatTensor(), *tfms]  # one only: a second would divide by 255 again
         def pipes(train):
             image = image_pipeline(size, train, device, crop_scale, crop_ratio, flip)
             return {'image': image, **target_pipelines(kind, device, image[0])}

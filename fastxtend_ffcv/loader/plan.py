@@ -252,7 +252,10 @@ def check_operations(d:Draft) -> Draft:
     return d
 
 def warn_unscaled(d:Draft) -> Draft:
-    "A warning where fastai's `Normalize`, with 0-1 statistics, would get a pipeline's 0-255 images, as no `IntToFloatTensor` converts them"
+    "A warning where fastai's `Normalize`, with 0-1 statistics, would get a pipeline's 0-255 images, as no `IntToFloatTensor` converts them; or where two do, the second dividing the 0-1 floats by 255 again"
+    if sum(isinstance(t, IntToFloatTensor) for t in d.user_tfms) > 1:
+        return replace(d, warnings=(*d.warnings, "The batch transforms have IntToFloatTensor more than once: the second divides the images, "
+                                    "already 0-1 floats, by 255 again, and they come out almost black. Keep one"))
     if any(isinstance(t, IntToFloatTensor) for t in d.user_tfms): return d
     norms = [t for t in d.user_tfms if type(t) is Normalize and t.mean is not None and float(to_cpu(t.mean).max()) <= 1]
     uint8 = [name for name, spec in d.pipelines.items() if isinstance(spec, list) and any(type(op) is ToTensorImage for op in spec)
