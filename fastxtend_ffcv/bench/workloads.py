@@ -116,10 +116,14 @@ def epoch_time(dl, reps:int=1) -> tuple[float, int, int]:
 def interleaved(
     loaders:dict, # Name: loader (anything iterable over batches)
     rounds:int=5, # Timed samples of each loader
-    min_s:float=0.2 # Fewest seconds a sample lasts: as many epochs in a row as that takes, from the warm-up epoch's time
+    min_s:float=0.2 # Fewest seconds a sample lasts: as many epochs in a row as that takes, from a second warm-up epoch's time
 ) -> pd.DataFrame:
-    "Median images/s and seconds per batch of each loader, timing their samples in turn (in reverse order every other round), after a warm-up epoch each; each round's seconds per batch in `attrs['times']`, to pair loaders round by round (`median_ci`)"
-    reps = {k: max(1, math.ceil(min_s / max(epoch_time(dl)[0], 1e-9))) for k, dl in loaders.items()}  # Numba compiles, workers start, caches fill
+    "Median images/s and seconds per batch of each loader, timing their samples in turn (in reverse order every other round), after two warm-up epochs each; each round's seconds per batch in `attrs['times']`, to pair loaders round by round (`median_ci`), and the epochs of a sample in `attrs['reps']`"
+    def _reps(dl):
+        epoch_time(dl)  # Numba compiles, workers start, caches fill
+        # the second epoch sizes the samples: from the first, which compiles, every sample would be one epoch, and a short epoch times its start more than its batches
+        return max(1, math.ceil(min_s / max(epoch_time(dl)[0], 1e-9)))
+    reps = {k: _reps(dl) for k, dl in loaders.items()}
     times, keys = {k: [] for k in loaders}, list(loaders)
     for r in range(rounds):  # a loader timed early in one round is timed late in the next: drift and order weigh on all alike
         for k in (keys if r % 2 == 0 else keys[::-1]): times[k].append(epoch_time(loaders[k], reps[k]))
@@ -128,7 +132,7 @@ def interleaved(
         t = statistics.median(o[0] for o in ts)
         rows.append(dict(loader=k, images_s=ts[0][1]/t, s_per_batch=t/ts[0][2], batches=ts[0][2] // reps[k]))
     df = pd.DataFrame(rows)
-    df.attrs['times'] = {k: [o[0] / o[2] for o in ts] for k, ts in times.items()}
+    df.attrs['times'], df.attrs['reps'] = {k: [o[0] / o[2] for o in ts] for k, ts in times.items()}, reps
     return df
 
 def median_ci(
