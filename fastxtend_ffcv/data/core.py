@@ -33,7 +33,7 @@ from .pipelines import dblock_image_pipelines, image_pipeline, target_field, tar
 from ..fields import ImageFile, RGBImageField, to_rgb_array
 from ..loader import Exported, Loader, LoaderDataset, OrderOption, TfmdDLMixin, tfms_to
 from ..transforms import LabelKind
-from ..writer import DatasetWriter, image_extensions
+from ..writer import DatasetWriter, image_extensions, image_files
 from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
 
@@ -58,6 +58,15 @@ def _field_settings(dl) -> dict:
     return {k: v for k, v in settings.items() if k in names}
 
 def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
+
+def _as_items(items) -> list:
+    "The items of a `test_dl`: a folder (a `str` or a `Path`) is its image files, sorted; one file or one image is one item; anything else is listed"
+    if isinstance(items, (str, Path)):
+        if not Path(items).is_dir(): return [items]
+        if not (files := image_files(Path(items))):
+            raise FileNotFoundError(f"No image files in the folder {str(items)!r}: test_dl takes image files, a folder of them, PIL images, or item indices")
+        return files
+    return [items] if isinstance(items, Image.Image) else list(items)
 
 def _check_kwargs(name:str, kwargs:dict, f):
     "A `TypeError` naming `name`, what the user called, for a keyword that `f` (with what it delegates to) doesn't take, and the closest that it does"
@@ -115,7 +124,7 @@ def ffcv_test_dl(
     **kwargs
 ) -> Loader:
     "A `Loader` of new `items`, with `dl`'s validation pipelines and batch transforms"
-    items = list(items)
+    items = _as_items(items)
     if items and all(_is_index(o) for o in items): return dl.new(items, **kwargs)
     # fastai's `Interpretation` asks for `dl.items` with their labels: they are in `dl`'s file
     if with_labels and isinstance(dl, Loader) and (idxs := dl.indices_of(items)) is not None: return dl.new(idxs, **kwargs)
@@ -258,7 +267,7 @@ class FFCVDataLoaders(DataLoaders):
         **kwargs
     ) -> Loader:
         "A `Loader` of `test_items`, with the validation pipelines and batch transforms"
-        test_items = list(test_items)
+        test_items = _as_items(test_items)
         if with_labels and isinstance(self.train, Loader) and isinstance(self.valid, Loader) and test_items and self.valid.indices_of(test_items) is None:
             # files of the training split: read from the training file, through the validation pipelines
             if (idxs := self.train.indices_of(test_items)) is not None:

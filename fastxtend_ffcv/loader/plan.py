@@ -94,6 +94,10 @@ def user_tfms(
 ) -> list:
     "The user's batch transforms in `batch_tfms`: without the decoders that a plan added, with the fastai transforms they replaced"
     fs = list(batch_tfms.fs) if isinstance(batch_tfms, Pipeline) else list(L(batch_tfms))
+    # fastai would find out at the first batch (`imagenet_stats` passed for `Normalize.from_stats(*imagenet_stats)`, say): said here, when the loader is made
+    if (bad := next((f for f in fs if not callable(f)), None)) is not None:
+        raise TypeError(f"batch_tfms must be transforms, such as fastai's IntToFloatTensor() and Normalize.from_stats(*imagenet_stats): "
+                        f"{bad!r} is a {type(bad).__name__}, which can't be called on a batch")
     return [o for f in fs for o in (list(f.replaces or []) if isinstance(f, BatchDecoder) else [f])]
 
 # %% ../../nbs/16_loader.plan.ipynb #5d82ec5c
