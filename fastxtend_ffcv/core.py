@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import os
 import warnings
+from pathlib import Path
 
 import numba
 import numpy as np
 import torch
 
 # %% auto #0
-__all__ = ['is_int', 'check_int', 'check_prob', 'check_size', 'max_workers', 'clamp_workers', 'as_plain', 'as_typed']
+__all__ = ['is_int', 'check_int', 'check_prob', 'check_size', 'check_path', 'max_workers', 'clamp_workers', 'as_plain',
+           'as_typed']
 
 # %% ../nbs/01_core.ipynb #628ac6e2
 def is_int(v) -> bool:
@@ -56,6 +58,15 @@ def check_size(
     if not (isinstance(hw, (tuple, list)) and len(hw) == 2 and all(is_int(s) for s in hw)): raise TypeError(f"{what}, not {size!r}")
     if not all(s > 0 for s in hw): raise ValueError(f"{what}, not {size!r}")
     return int(hw[0]), int(hw[1])
+
+def check_path(
+    p, # The value passed
+    name:str, # The argument's name, for the message
+    what:str='a path' # What is expected, in words
+) -> Path:
+    "`p`, a str or `os.PathLike`, as a `Path` with `~` expanded, or a `TypeError` that names `name`"
+    if isinstance(p, bytes) or not isinstance(p, (str, os.PathLike)): raise TypeError(f"{name} must be {what} (a str or Path), not {type(p).__name__} ({p!r})")
+    return Path(p).expanduser()
 
 # %% ../nbs/01_core.ipynb #764a3a5e
 def max_workers() -> int:

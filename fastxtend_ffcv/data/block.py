@@ -22,6 +22,7 @@ from fastai.data.transforms import RandomSplitter
 from fastai.imports import noop as _fastai_noop
 from fastai.vision.core import PILImage, PILMask, TensorBBox
 
+from ..core import check_path
 from .pipelines import target_field, target_kind, target_name
 from ..fields import ImageFile, RGBImageField, to_mask_array
 from ..transforms import LabelKind
@@ -114,7 +115,7 @@ def dsets_to_ffcv(
         raise ValueError(f"FFCVDataLoaders writes (image, target) items, from a DataBlock of an ImageBlock and one target block, or (image, boxes, "
                          f"labels) from ImageBlock, BBoxBlock and BBoxLblBlock; this one gives {len(dsets.tls)} parts per item")
     check_splits(len(dsets.train), len(dsets.valid), source)
-    path = Path(path)
+    path = check_path(path, 'path', 'a folder for the .beton files')
     meta_file, fp = path/'meta.json', fingerprint(dsets)
     settings = dict(max_resolution=max_resolution, write_mode=write_mode, codes=None if codes is None else [str(c) for c in codes])
     if write_mode != 'raw': settings['keep_jpeg'] = keep_jpeg  # raw pixels are never JPEG: a cache written before this setting stays valid

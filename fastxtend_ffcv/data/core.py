@@ -11,6 +11,7 @@ import difflib
 import inspect
 import json
 import tempfile
+import warnings
 from copy import deepcopy
 from pathlib import Path
 from typing import Sequence
@@ -27,7 +28,7 @@ from fastai.vision.core import AddMaskCodes
 from fastai.torch_core import TensorImage, default_device
 
 from ..compat import set_device
-from ..core import as_plain, max_workers
+from ..core import as_plain, check_path, max_workers
 from .block import FieldTargets, dblock_datasets, dsets_to_ffcv
 from .pipelines import dblock_image_pipelines, image_pipeline, target_field, target_pipelines
 from ..fields import ImageFile, RGBImageField, to_rgb_array
@@ -198,15 +199,21 @@ class FFCVDataLoaders(DataLoaders):
     ):
         "Training and validation `Loader`s of two .beton files, with default pipelines; a folder's metadata gives the classes and files"
         _check_kwargs('FFCVDataLoaders.from_betons', kwargs, cls.from_betons)
+        if unused := [k for k in ('item_tfms', 'after_item', 'before_batch') if kwargs.pop(k, None) is not None]:  # one warning, not one per loader
+            warnings.warn(f"FFCVDataLoaders never calls {' or '.join(f'`{k}`' for k in unused)}: FFCV's pipelines do the per-item work (from_betons "
+                          f"crops to `size` with `crop_scale`, `crop_ratio` and `flip`, or runs your `train_pipelines`; from_dblock maps a DataBlock's "
+                          f"item_tfms to them). Batch work belongs in `batch_tfms`.", stacklevel=2)
         if batch_size is not None: bs = batch_size
-        train = Path(train)
+        train = check_path(train, 'train', 'a folder of .beton files, or the training .beton')
         if not train.exists(): raise FileNotFoundError(f"No folder or .beton file at {train}")
         meta = _read_meta(train) if train.is_dir() else {}
         if train.is_dir():
             if valid is not None: raise ValueError(f"{train} is a folder: pass it alone, or two .beton files")
-            if not (train/'train.beton').exists() and any(f.suffix.lower() in image_extensions for d in train.iterdir() if d.is_dir() for f in d.rglob('*')):
-                raise FileNotFoundError(f"No train.beton in {train}, whose subfolders look like an image folder: write it first "
-                                        f"(fastxtend-ffcv-folder {train} DEST, or folder_to_ffcv), then pass DEST")
+            if not (train/'train.beton').exists():
+                images = any(f.suffix.lower() in image_extensions for d in train.iterdir() if d.is_dir() for f in d.rglob('*'))
+                raise FileNotFoundError(f"No train.beton in {train}" + (", whose subfolders look like an image folder: write it first "
+                                        f"(fastxtend-ffcv-folder {train} DEST, or folder_to_ffcv), then pass DEST" if images else
+                                        ": pass the folder that fastxtend-ffcv-folder or folder_to_ffcv wrote (train.beton and valid.beton), or two .beton files"))
             train, valid, path = train/'train.beton', train/'valid.beton', train if path is None else path
         elif valid is None: raise ValueError(f"Pass the validation .beton with the training one ({train}), or a folder of both")
         vocab = meta.get('vocab') if vocab is None else vocab
@@ -246,6 +253,7 @@ class FFCVDataLoaders(DataLoaders):
             raise TypeError(f"from_dblock takes its crops and flips from the DataBlock's item transforms, not {', '.join(ignored)}; "
                             "pass valid_crop to validate on a centre crop, or train_pipelines and valid_pipelines")
         _check_kwargs('FFCVDataLoaders.from_dblock', kwargs, cls.from_dblock)
+        cache = check_path(cache, 'cache', 'a folder for the .beton files')
         dsets = dblock_datasets(dblock, source)
         codes = next((t.codes for t in listify(dblock.item_tfms) if isinstance(t, AddMaskCodes)), None)
         meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes, keep_jpeg=keep_jpeg, source=source)
@@ -254,7 +262,6 @@ class FFCVDataLoaders(DataLoaders):
         kwargs.setdefault('train_pipelines', {'image': train, **target_pipelines(kind, device, train[0])})
         kwargs.setdefault('valid_pipelines', {'image': valid, **target_pipelines(kind, device, valid[0])})
         if batch_tfms is None: batch_tfms = [t for t in dblock.batch_tfms if not isinstance(t, IntToFloatTensor)]
-        cache = Path(cache)
         return cls.from_betons(cache/'train.beton', cache/'valid.beton', meta['vocab'], kind, batch_tfms=batch_tfms,
                                path=kwargs.pop('path', source if isinstance(source, (str, Path)) else '.'),
                                items=(_split_items(meta, 'train'), _split_items(meta, 'valid')), **kwargs)

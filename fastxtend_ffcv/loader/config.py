@@ -20,7 +20,7 @@ import torch.distributed as dist
 from fastai.torch_core import default_device
 
 from ..compat import file_problem, header_fields, open_reader, reader_problem
-from ..core import check_int
+from ..core import check_int, check_path
 from .threads import LoopChoice
 from ..roles import OwnField
 from ffcv.loader.loader import DEFAULT_OS_CACHE, OrderOption
@@ -33,8 +33,7 @@ __all__ = ['check_fname', 'check_order', 'index_array', 'check_indices', 'own_fi
 # %% ../../nbs/18_loader.config.ipynb #793a5f8a
 def check_fname(fname) -> Path:
     "`fname` as the `Path` of an existing file, or a clear error"
-    if not isinstance(fname, (str, Path)): raise TypeError(f"fname must be a path to a .beton file, not {type(fname).__name__}")
-    fname = Path(fname).expanduser()
+    fname = check_path(fname, 'fname', 'a path to a .beton file')
     if not fname.is_file(): raise FileNotFoundError(f"No FFCV dataset at {fname}" + (": it is a folder" if fname.is_dir() else ''))
     return fname
 

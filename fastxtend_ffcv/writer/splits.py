@@ -18,6 +18,7 @@ import numpy as np
 from PIL import Image
 from fastcore.meta import delegates
 
+from ..core import check_path
 from ..fields.boxes import BoxField
 from ..fields.image import ImageFile, RGBImageField
 from .writer import DatasetWriter, ItemError, deferred_signals, remove_stale, stop_on_signals
@@ -39,7 +40,7 @@ def write_splits(
     progress:bool=True # Show a progress bar for each split
 ) -> tuple[dict[str, list[int]], list[ItemError]]:
     "Write every split to `dest`, then the metadata files, all of them or none; return the indices written of each split, and the items skipped"
-    dest = Path(dest)
+    dest = check_path(dest, 'dest', 'a folder for the .beton files')
     made = not dest.exists()
     if dest.is_dir(): remove_stale(dest, STAGE_PREFIX)
     stage, kept, skipped = dest/f'.{STAGE_PREFIX}{os.getpid()}.tmp', {}, []
@@ -145,7 +146,7 @@ def folder_splits(
     seed:int=42 # Seed of that pick
 ) -> dict[str, list[tuple[Path,str]]]:
     "The `(file, class)` items of the `train` and `valid` splits of the image folder `src`"
-    src = Path(src)
+    src = check_path(src, 'src', 'an image folder')
     if not src.is_dir(): raise FileNotFoundError(f"No image folder at {src}")
     if (names := _split_names(src, train_name, valid_name)) is not None:
         res = {}
@@ -193,7 +194,7 @@ def read_boxes(
     fname:str|Path # JSON file: COCO's `images`, `annotations` and `categories`, or `{file: {'boxes': [[left, top, right, bottom], ...], 'labels': [class, ...]}}`
 ) -> dict[str, tuple[list, list]]:
     "The boxes of each image that `fname` annotates, by its file name there: (left, top, right, bottom) in pixels, and their classes' names"
-    fname = Path(fname)
+    fname = check_path(fname, 'boxes', 'a JSON file of boxes')
     if not fname.is_file(): raise FileNotFoundError(f"No file of boxes at {fname}")
     try: ann = json.loads(fname.read_bytes())
     except (ValueError, UnicodeDecodeError) as e: raise ValueError(f"{fname} is not a JSON file: {e}") from None
@@ -245,7 +246,7 @@ def box_splits(
     seed:int=42 # Seed of that pick
 ) -> dict[str, list[tuple[Path,list,list]]]:
     "The `(file, boxes, classes)` items of the `train` and `valid` splits of the images of `src` that `boxes` annotates"
-    src = Path(src)
+    src = check_path(src, 'src', 'an image folder')
     if not src.is_dir(): raise FileNotFoundError(f"No image folder at {src}")
     ann, names = read_boxes(boxes), _split_names(src, train_name, valid_name, refuse=False)
     if not ann: raise ValueError(f"{boxes} annotates no images")
@@ -304,7 +305,7 @@ def folder_to_ffcv(
     **kwargs
 ) -> dict:
     "Write the image folder `src` to `dest`, all of it or nothing; return the files, `kind`, `vocab`, the `skipped` images and, with `boxes`, `n_boxes` of each split"
-    src, dest, max_resolution = Path(src), Path(dest), max_resolution or None
+    src, dest, max_resolution = check_path(src, 'src', 'an image folder'), check_path(dest, 'dest', 'a folder for the .beton files'), max_resolution or None
     if src.is_dir() and dest.resolve() == src.resolve():
         raise ValueError(f"dest is the image folder {src}: name another folder for the .beton files, such as {src.parent/(src.name + '_ffcv')}")
     if boxes is None:

@@ -30,6 +30,7 @@ import torch
 from tqdm import tqdm
 
 from ..compat import MAX_PAGE_SIZE, MIN_PAGE_SIZE, FFCVDatasetWriter, keep_torch_threads, rewrite_field_types
+from ..core import check_path
 from ..fields.image import to_rgb_array
 from ..roles import PreparedField
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField, TorchTensorField
@@ -312,7 +313,7 @@ class DatasetWriter(FFCVDatasetWriter):
         num_workers:int=-1, # Writer processes; -1 for all cores
         overwrite:bool=False # Replace `fname` if it exists
     ):
-        fname = Path(fname).expanduser()
+        fname = check_path(fname, 'fname', 'a path to the .beton file to write')
         if not fname.parent.is_dir(): raise FileNotFoundError(f"No folder {fname.parent} to write {fname.name} in")
         if fname.is_dir(): raise IsADirectoryError(f"{fname} is a folder, not a file to write")
         if fname.exists() and not overwrite: raise FileExistsError(f"{fname} exists; pass overwrite=True to replace it")
