@@ -126,7 +126,10 @@ def ffcv_test_dl(
 ) -> Loader:
     "A `Loader` of new `items`, with `dl`'s validation pipelines and batch transforms"
     items = _as_items(items)
-    if items and all(_is_index(o) for o in items): return dl.new(items, **kwargs)
+    if items and all(_is_index(o) for o in items):
+        if not isinstance(dl, Loader): raise ValueError(f"Item indices ({items[0]}, ...) name items of the validation .beton, which an exported learner "
+                                                        "doesn't keep: pass image files or images, or use the learner with its loaders")
+        return dl.new(items, **kwargs)
     # fastai's `Interpretation` asks for `dl.items` with their labels: they are in `dl`'s file
     if with_labels and isinstance(dl, Loader) and (idxs := dl.indices_of(items)) is not None: return dl.new(idxs, **kwargs)
     if with_labels and (bad := next((o for o in items if not (isinstance(o, (tuple, list)) and len(o) == 2)), None)) is not None:
