@@ -64,8 +64,9 @@ def check_path(
     name:str, # The argument's name, for the message
     what:str='a path' # What is expected, in words
 ) -> Path:
-    "`p`, a str or `os.PathLike`, as a `Path` with `~` expanded, or a `TypeError` that names `name`"
+    "`p`, a str or `os.PathLike`, as a `Path` with `~` expanded, or a `TypeError` (not a path) or `ValueError` (empty) that names `name`"
     if isinstance(p, bytes) or not isinstance(p, (str, os.PathLike)): raise TypeError(f"{name} must be {what} (a str or Path), not {type(p).__name__} ({p!r})")
+    if not str(p): raise ValueError(f"{name} is empty: it must be {what} (Path('') would be the current folder)")
     return Path(p).expanduser()
 
 # %% ../nbs/01_core.ipynb #764a3a5e
