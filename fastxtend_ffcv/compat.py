@@ -8,7 +8,12 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/compat.html.md"""
 from __future__ import annotations
 
 import ctypes
+import enum
+import hashlib
+import sys
+import types
 import warnings
+from collections import OrderedDict
 from contextlib import contextmanager
 from copy import copy
 from functools import cache
@@ -18,17 +23,20 @@ from queue import Queue
 import threading
 from typing import Mapping, Sequence
 
+import llvmlite
 import numba
 import numba.typed
 import numpy as np
 import torch
+from numba.core.dispatcher import Dispatcher
+from numba.core.extending import _Intrinsic
 
 # %% auto #0
-__all__ = ['FFCV_VERSION', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'keep_torch_threads',
+__all__ = ['FFCV_VERSION', 'shared_code', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'keep_torch_threads',
            'plain_image_modes', 'open_reader', 'reader_fields', 'reader_len', 'reader_field_metadata',
            'reader_item_pages', 'reader_problem', 'file_problem', 'decoder_metadata', 'decoder_reader',
-           'OSCacheManager', 'FFCVGraph', 'FFCVLoader', 'set_device', 'FFCVEpochIterator', 'rewrite_field_types',
-           'header_fields', 'FFCVDatasetWriter', 'opencv_c']
+           'OSCacheManager', 'code_key', 'SharedCode', 'FFCVGraph', 'FFCVLoader', 'set_device', 'FFCVEpochIterator',
+           'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter', 'opencv_c']
 
 # %% ../nbs/00_compat.ipynb #be10ef54
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -69,7 +77,7 @@ from ffcv.loader.epoch_iterator import IS_CUDA, EpochIterator as _EpochIterator
 from ffcv.loader.loader import ORDER_MAP, Loader as _Loader, OrderOption
 from ffcv.memory_managers import OSCacheManager as _OSCacheManager
 from ffcv.pipeline.compiler import Compiler
-from ffcv.pipeline.graph import INITIAL_STATE, Graph as _Graph
+from ffcv.pipeline.graph import INITIAL_STATE, DecoderNode, Graph as _Graph, TransformNode
 from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
@@ -138,6 +146,7 @@ def decoder_reader(op:Operation):
 
 # %% ../nbs/00_compat.ipynb #561125cf
 _ReadOnlyBytes = numba.types.Array(numba.uint8, 1, 'C', readonly=True)
+_OSCacheState = numba.types.Tuple([_ReadOnlyBytes, numba.uint64[::1], numba.uint64[::1]])  # the file's bytes, where items start, their sizes
 
 class OSCacheManager(_OSCacheManager):
     "FFCV's `OSCacheManager`, whose reader is typed read-only without changing Numba's shared `uint8[::1]` type"
@@ -146,15 +155,105 @@ class OSCacheManager(_OSCacheManager):
     ): super().__init__(reader)  # FFCV's signature names `Reader` in a string, which nbdev's `show_doc` can't resolve
 
     @property
-    def state_type(self):
-        return numba.types.Tuple([_ReadOnlyBytes, numba.uint64[::1], numba.uint64[::1]])
+    def state_type(self): return _OSCacheState
 
-    def compile_reader(self):
-        # Follows FFCV 1.0.2's `OSCacheManager.compile_reader`, Apache-2.0, with an explicit read-only return type
-        def read(address, mem_state):
-            size = mem_state[2][np.searchsorted(mem_state[1], address)]
-            return mem_state[0][address:address + size]
-        return Compiler.compile(read, _ReadOnlyBytes(numba.uint64, self.state_type))
+    def compile_reader(self): return _os_cache_reader(Compiler.is_enabled)
+
+@cache
+def _os_cache_reader(enabled:bool):
+    "The reader of every `OSCacheManager`, compiled once: it depends on nothing but its arguments"
+    # Follows FFCV 1.0.2's `OSCacheManager.compile_reader`, Apache-2.0, with an explicit read-only return type
+    def read(address, mem_state):
+        size = mem_state[2][np.searchsorted(mem_state[1], address)]
+        return mem_state[0][address:address + size]
+    return Compiler.compile(read, _ReadOnlyBytes(numba.uint64, _OSCacheState))
+
+# %% ../nbs/00_compat.ipynb #4fabe722
+_NAMED = ('builtins', 'math', 'cmath', 'numpy', 'numba', 'llvmlite', 'ffcv', 'fastxtend_ffcv')  # packages whose objects are named by where they live
+
+def _versions() -> tuple:
+    "What every key holds: the versions of Python and of the packages whose code is compiled or compiles"
+    from fastxtend_ffcv import __version__
+    return (sys.version, np.__version__, numba.__version__, llvmlite.__version__, ffcv_version(), __version__)
+
+def _code(co:types.CodeType) -> str:
+    "A digest of what `co` does: its bytecode, constants and names, not where it lies (`marshal`'s bytes vary with reference counts)"
+    consts = tuple(_code(c) if isinstance(c, types.CodeType) else (type(c).__name__, repr(c)) for c in co.co_consts)
+    parts = (co.co_code, consts, co.co_names, co.co_varnames, co.co_freevars, co.co_cellvars, co.co_argcount,
+             co.co_posonlyargcount, co.co_kwonlyargcount, co.co_flags)
+    return hashlib.sha256(repr(parts).encode()).hexdigest()
+
+def _names(co:types.CodeType) -> set:
+    "The global (and attribute) names that `co` and the functions defined in it use"
+    return set(co.co_names).union(*(_names(c) for c in co.co_consts if isinstance(c, types.CodeType)))
+
+class _Walk:
+    "One walk of `code_key`: the functions seen (a recursive function names itself), and what only this process can name"
+    def __init__(self): self.seen, self.keep = {}, []
+
+    def identity(self, v) -> tuple:
+        self.keep.append(v)
+        return ('id', type(v).__qualname__, id(v))
+
+    def __call__(self, v) -> tuple:
+        if v is None or isinstance(v, (bool, int, float, complex, str, bytes)): return (type(v).__name__, repr(v))
+        if isinstance(v, (tuple, list)): return (type(v).__name__, tuple(map(self, v)))
+        if isinstance(v, np.ndarray) and not v.dtype.hasobject:
+            return ('array', str(v.dtype.descr), v.shape, hashlib.sha256(np.ascontiguousarray(v).tobytes()).hexdigest())
+        if isinstance(v, np.generic) and not v.dtype.hasobject: return ('scalar', str(v.dtype.descr), v.tobytes())
+        if isinstance(v, np.dtype): return ('dtype', str(v.descr))
+        if isinstance(v, numba.types.Type): return ('numba type', str(v))
+        if isinstance(v, enum.Enum): return ('enum', self(type(v)), v.name)
+        if isinstance(v, types.ModuleType): return ('module', v.__name__)
+        if id(v) in self.seen: return ('seen', self.seen[id(v)])
+        if isinstance(v, Dispatcher):
+            self.seen[id(v)] = len(self.seen)
+            return ('jit', type(v).__name__, self(v.py_func), repr(sorted(v.targetoptions.items())))
+        if isinstance(v, _Intrinsic): return ('intrinsic', self(v._defn))
+        if isinstance(v, types.FunctionType):
+            self.seen[id(v)] = len(self.seen)
+            cells = tuple(self(c.cell_contents) if c.cell_contents is not None else ('None',) for c in v.__closure__ or ())
+            g = v.__globals__
+            used = tuple((k, self(g[k])) for k in sorted(_names(v.__code__)) if k in g)
+            return ('function', v.__module__, v.__qualname__, _code(v.__code__), cells, used, self(v.__defaults__))
+        if isinstance(v, (type, types.BuiltinFunctionType, np.ufunc)) and str(getattr(v, '__module__', None) or '').split('.')[0] in _NAMED:
+            return ('named', type(v).__name__, v.__module__, getattr(v, '__qualname__', v.__name__))
+        return self.identity(v)
+
+def code_key(
+    f # A Numba dispatcher, or a Python function
+) -> tuple[str, bool, list]:
+    "A key of all that the compiled code of `f` depends on besides its arguments' types; whether it holds in another process; the objects it names by identity, to keep alive with it"
+    walk = _Walk()
+    key = hashlib.sha256(repr((_versions(), walk(f))).encode()).hexdigest()
+    return key, not walk.keep, walk.keep
+
+# %% ../nbs/00_compat.ipynb #90dd14f8
+class SharedCode:
+    "The compiled functions that loaders share, one per `code_key`: the first one met, which Numba compiles once for each set of argument types"
+    def __init__(self,
+        size:int=1024 # The keys held, the least recently used dropped first
+    ): self.size, self.memo, self.lock, self.hits, self.misses = size, OrderedDict(), threading.Lock(), 0, 0
+
+    def __call__(self,
+        f:Dispatcher # A compiled function, compiled or not
+    ) -> Dispatcher:
+        "The compiled function of `f`'s key: `f` itself, the first time"
+        key, _, keep = code_key(f)
+        with self.lock:
+            if (held := self.memo.get(key)) is not None:
+                self.memo.move_to_end(key)
+                self.hits += 1
+                return held[0]
+            self.memo[key], self.misses = (f, keep), self.misses + 1
+            if len(self.memo) > self.size: self.memo.popitem(last=False)
+            return f
+
+    def clear(self):
+        "Forget every compiled function: the next loaders compile theirs again"
+        with self.lock: self.memo.clear()
+
+shared_code = SharedCode()
 
 # %% ../nbs/00_compat.ipynb #9659ef94
 def _plain(v) -> bool:
@@ -180,6 +279,15 @@ class FFCVGraph(_Graph):
         settings = self.settings()
         if self.walked is None or self.walked[1] != settings: self.walked = super().collect_requirements(), settings
         return self.walked[0]
+
+    def codegen_all(self, code):
+        "FFCV's, with each compiled function that its stages call taken from `shared_code`: the code of the same key compiled before, by any loader"
+        stages, outputs = super().codegen_all(code)
+        for stage, _ in stages:  # FFCV 1.0.2 puts them in the namespace of each stage's function, as `code_{node}` and `init_shared_state_code_{node}`
+            names = stage.__globals__
+            for k, v in list(names.items()):
+                if isinstance(v, Dispatcher): names[k] = shared_code(v)
+        return stages, outputs
 
 # %% ../nbs/00_compat.ipynb #0cbb5f21
 class FFCVLoader(_Loader):
@@ -220,6 +328,11 @@ class FFCVLoader(_Loader):
 
     @ffcv_args.setter
     def ffcv_args(self, args:dict): self._args = args
+
+    def node_operations(self) -> dict[int, Operation]:
+        "The pipelines' operations by the id of their node in FFCV's graph, by which an epoch's buffers are keyed (`FFCVEpochIterator.operation_buffers`)"
+        nodes = self.graph.id_to_node.items()
+        return {k: n.decoder if isinstance(n, DecoderNode) else n.operation for k, n in nodes if isinstance(n, (DecoderNode, TransformNode))}
 
     def use_memory_manager(self,
         manager # A memory manager of `reader`, such as `OSCacheManager(self.beton_reader)`

@@ -13,10 +13,11 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from ffcv.pipeline.allocation_query import AllocationQuery
 from ffcv.pipeline.compiler import Compiler
 
 # %% auto #0
-__all__ = ['Draws', 'SharesDraws']
+__all__ = ['Draws', 'ReadsDraws', 'SharesDraws']
 
 # %% ../nbs/03_draws.ipynb #52251e10
 @intrinsic
@@ -33,10 +34,16 @@ def _mix(seed, epoch, index) -> np.uint32:
     x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return np.uint32((x ^ (x >> np.uint64(31))) >> np.uint64(32))
 
+@numba.njit
+def _start(index, state):
+    "Seed the running thread's NumPy generator for sample `index`, from the seed and epoch that `state` (an epoch's copy, `Draws.fill`) holds in its first row"
+    np.random.seed(_mix(state[0, 0], state[0, 1], index))
+
 # %% ../nbs/03_draws.ipynb #14925d9b
 class Draws:
     "Where a sample's random draws come from: `(seed, epoch, index)`, for every decoder given it and every decoder that follows one"
-    def __init__(self): self.state = np.zeros(2, np.int64)  # seed, epoch: read by the compiled code at this address
+    query = AllocationQuery((2,), np.dtype(np.int64))  # the memory an operation asks for, a row per item, that each epoch fills with the seed and epoch
+    def __init__(self): self.state = np.zeros(2, np.int64)  # seed, epoch: copied for each epoch (`fill`)
 
     def set_epoch(self,
         seed:int, # The loader's seed
@@ -50,10 +57,19 @@ class Draws:
     @property
     def epoch(self) -> int: return int(self.state[1])
 
-    def start(self):
-        "A compiled `start(index)` that seeds the running thread's NumPy generator for sample `index` of the current epoch"
+    def fill(self,
+        buffer:np.ndarray # An epoch's memory of `query`: rows of two int64
+    ):
+        "Copy the seed and epoch into every row of `buffer`, for an epoch's compiled code"
+        buffer[..., 0], buffer[..., 1] = self.state[0], self.state[1]
+
+    def start(self,
+        filled:bool=True # Whether each epoch fills the `state` that the code gets (`fill`), as this package's `Loader` does; else the code reads this `Draws` by address
+    ):
+        "The compiled `start(index, state)` that seeds the running thread's NumPy generator for sample `index`, from an epoch's copy `state`, or this `Draws`"
+        if filled: return _start
         addr = self.state.ctypes.data  # valid while this `Draws` lives: the decoders that compile it hold it
-        def start(index):
+        def start(index, state):
             s = numba.carray(_void_ptr(addr), 2, np.int64)
             np.random.seed(_mix(s[0], s[1], index))
         return Compiler.compile(start)
@@ -62,20 +78,37 @@ class Draws:
 
 # %% ../nbs/03_draws.ipynb #62f31206
 @numba.njit
-def _no_draws(index):
+def _no_draws(index, state):
     "Leave the thread's generator as it is: for operations without `draws`"
 
-class SharesDraws:
+class ReadsDraws:
+    "An operation whose compiled code reads the seed and epoch of a `Draws` (`read_draws`): from its last buffer, of `Draws.query`, where each epoch fills it (`filled`)"
+    filled:bool = False # Whether each epoch fills the last buffer (this package's `Loader` does); else the code reads the `Draws` by address, as FFCV's own `Loader` needs
+
+    def start_draws(self):
+        "The compiled `start(index, state)` of `read_draws`, or one that does nothing without it"
+        d = self.read_draws()
+        return _no_draws if d is None else d.start(self.filled)
+
+    def read_draws(self) -> Draws|None:
+        "The `Draws` whose seed and epoch the compiled code reads; None if it reads none"
+        return None
+
+    def fill_draws(self,
+        buffers:tuple # The operation's memory for an epoch: a buffer per query, the last of `Draws.query`
+    ):
+        "Give an epoch's compiled code the seed and epoch of `read_draws`"
+        if (d := self.read_draws()) is not None: d.fill(buffers[-1])
+
+class SharesDraws(ReadsDraws):
     "An operation that draws its random numbers from `draws` where it is given a `Draws`, so that other operations can follow it"
     draws:Draws|None = None
+
+    def read_draws(self) -> Draws|None: return self.draws
 
     def draws_at_random(self) -> bool:
         "Whether the operation draws anything at random, so that an operation following it needs `draws`"
         return True
-
-    def start_draws(self):
-        "The compiled `start(index)` of `draws`, or one that does nothing without it"
-        return self.draws.start() if self.draws is not None else _no_draws
 
     def with_draws(self,
         followed:bool=False # Whether other operations follow this one, which must then place what they decode exactly as it does

@@ -14,6 +14,7 @@ from numba import njit
 
 from ..compat import decoder_metadata, decoder_reader
 from ..core import check_int, check_prob
+from ..draws import Draws
 from .decoders import CropDecoder, FollowsCrop
 from .image import shrunk_size
 from .placement import place_crop
@@ -182,24 +183,26 @@ class BoxCropDecoder(FollowsCrop, BoxDecoder):  # a subclass of the field's deco
 
     def declare_state_and_memory(self, previous_state):
         self.check_lead()
-        return super().declare_state_and_memory(previous_state)
+        state, query = super().declare_state_and_memory(previous_state)
+        return state, (query, Draws.query)
 
     def generate_code(self):
         mem_read, my_range, min_area = decoder_reader(self), Compiler.get_iterator(), self.min_area
         replay_c, (out_h, out_w) = self.compile_replay(), self.follow.output_size
-        def kept_boxes(index, field, storage_state):
+        def kept_boxes(index, field, storage_state, draws):
             "The boxes of item `index` that its crop keeps, in the output's -1..1 scale, with their labels"
             height, width, n = np.int64(field['height']), np.int64(field['width']), np.int64(field['n_boxes'])
             out, keep = np.zeros((n, 4), np.float32), np.zeros(n, np.int64)
             if n == 0: return out, keep[:0].astype(np.int32)
-            i, j, h, w, flipped = replay_c(index, height, width)
+            i, j, h, w, flipped = replay_c(index, height, width, draws)
             b, l = _read_boxes(mem_read(field['data_ptr'], storage_state), n)
             kept = _crop_boxes(b, n, height, width, i, j, h, w, out_h, out_w, flipped, min_area, out, keep)
             return out[:kept], l[keep[:kept]]
         kept_c, part = Compiler.compile(kept_boxes), 1 if self.labels else 0  # the labels or the boxes: a constant of the compiled code
-        def decode(batch_indices, destination, metadata, storage_state):
+        def decode(batch_indices, my_storage, metadata, storage_state):
+            destination, draws = my_storage
             for k in my_range(len(batch_indices)):
-                kept = kept_c(batch_indices[k], metadata[batch_indices[k]], storage_state)[part]
+                kept = kept_c(batch_indices[k], metadata[batch_indices[k]], storage_state, draws)[part]
                 destination[k][:] = 0
                 destination[k][:len(kept)] = kept
             return destination[:len(batch_indices)]

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..compat import CV_8UC3, JPEG_MODE, MAT_BYTES, decoder_metadata, decoder_reader, imdecode, opencv_c
 from ..core import check_int, check_prob, check_size
-from ..draws import Draws, SharesDraws
+from ..draws import Draws, ReadsDraws, SharesDraws
 from .placement import PAD_ZEROS, dct_factor, dct_scaled, hflip, pad_outside, place_crop, shift_crop
 from ..roles import Follower, FusesFlip
 from ffcv.fields.rgb_image import (CenterCropRGBImageDecoder as _CenterCropRGBImageDecoder,
@@ -106,7 +106,7 @@ class CropDecoder(SharesDraws, FusesFlip):
         if self.views > 1:  # the views of an image side by side: `SelectView(v)` takes each into a pipeline of its own
             shape = (self.views, *state.shape)
             state, queries = replace(state, shape=shape), (AllocationQuery(shape, state.dtype), *queries[1:])
-        return state, (*queries, AllocationQuery((2 * MAT_BYTES,), np.dtype('u1')))  # two `CvMat` headers per image
+        return state, (*queries, AllocationQuery((2 * MAT_BYTES,), np.dtype('u1')), Draws.query)  # two `CvMat` headers per image; the epoch's draws
 
     def generate_code(self):
         if self._opencv() is None: return super().generate_code()
@@ -119,7 +119,7 @@ class CropDecoder(SharesDraws, FusesFlip):
         fixed, padding, dct_scale, views = _INTERPOLATIONS[self.interpolation], self.padding, self.dct_scale, self.views
 
         def decode(batch_indices, my_storage, metadata, storage_state):
-            destination, temp_storage, headers = my_storage
+            destination, temp_storage, headers, draws = my_storage
             out_h, out_w = destination.shape[-3], destination.shape[-2]
             crops = destination.reshape((destination.shape[0], views, out_h, out_w, 3))  # one crop per view
             # one decode buffer per thread, which stays in cache, where there are enough; else one per image
@@ -128,7 +128,7 @@ class CropDecoder(SharesDraws, FusesFlip):
                 field = metadata[batch_indices[dst_ix]]
                 image_data = mem_read(field['data_ptr'], storage_state)
                 height, width = np.int64(field['height']), np.int64(field['width'])
-                start_c(batch_indices[dst_ix])  # with `draws`: this sample's crop and flip, whichever thread draws them
+                start_c(batch_indices[dst_ix], draws)  # with `draws`: this sample's crop and flip, whichever thread draws them
                 for v in range(views):  # each view draws its own crop and flip, from one decode
                     i, j, h, w, flipped = draw_c(height, width)
                     if v == 0 and field['mode'] == jpg:
@@ -271,8 +271,8 @@ class SelectView(Operation):
         return view
 
 # %% ../../nbs/06_fields.decoders.ipynb #3f111382
-class FollowsCrop(Follower):
-    "A decoder of a target (a mask, points) that replays the crop, resize and flip of the crop decoder it `follow`s: the same draws"
+class FollowsCrop(ReadsDraws, Follower):
+    "A decoder of a target (a mask, points) that replays the crop, resize and flip of the crop decoder it `follow`s: the same draws; its last buffer is the epoch's draws (`Draws.query`)"
     what = 'target'  # what it decodes, for error messages
     def __init__(self,
         follow:CropDecoder # The image's decoder: `RandomResizedCropRGBImageDecoder`, `CenterCropRGBImageDecoder` or `ResizeRGBImageDecoder`
@@ -282,6 +282,8 @@ class FollowsCrop(Follower):
             raise TypeError(f"{type(self).__name__} follows one of this package's crop decoders, not {type(follow).__name__}")
         if follow.views > 1: raise ValueError(f"{type(self).__name__} follows one crop of each image, and this decoder crops {follow.views} views")
         self.follow = follow
+
+    def read_draws(self) -> Draws|None: return self.follow.draws
 
     def following(self, lead:CropDecoder):
         "A decoder like this one that follows `lead`, such as the copy of its image decoder that the `Loader` makes to fuse a flip"
@@ -305,9 +307,9 @@ class FollowsCrop(Follower):
                                  f"{lead_meta['height'][k]}x{lead_meta['width'][k]}: write them from the same image, with the same max_resolution")
 
     def compile_replay(self):
-        "A compiled `replay(index, height, width)`, giving `(i, j, h, w, flipped)`: the image decoder's crop box and flip for sample `index`, an image of that size"
-        start_c, draw_c = self.follow.start_draws(), self.follow.compile_draw()
-        def replay(index, height, width):
-            start_c(index)
+        "A compiled `replay(index, height, width, state)`, giving `(i, j, h, w, flipped)`: the image decoder's crop box and flip for sample `index`, an image of that size, in the epoch whose draws `state` holds (the last buffer, of `Draws.query`)"
+        start_c, draw_c = self.start_draws(), self.follow.compile_draw()
+        def replay(index, height, width, state):
+            start_c(index, state)
             return draw_c(height, width)
         return Compiler.compile(replay)

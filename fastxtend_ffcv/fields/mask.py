@@ -15,6 +15,7 @@ from numba import njit
 from PIL import Image
 
 from ..compat import decoder_metadata, decoder_reader
+from ..draws import Draws
 from .decoders import FollowsCrop
 from .image import resize_image
 from .placement import hflip, pad_outside, place_crop
@@ -143,18 +144,18 @@ class MaskCropDecoder(FollowsCrop, MaskDecoder):  # FFCV takes a pipeline's firs
         meta, shape = decoder_metadata(self), tuple(self.follow.output_size)
         most = int((meta['height'].astype(np.int64) * meta['width'].astype(np.int64)).max())
         return (replace(previous_state, jit_mode=True, shape=shape, dtype=np.dtype('u1')),
-                (AllocationQuery(shape, np.dtype('u1')), AllocationQuery((most,), np.dtype('u1'))))
+                (AllocationQuery(shape, np.dtype('u1')), AllocationQuery((most,), np.dtype('u1')), Draws.query))
 
     def generate_code(self):
         mem_read, my_range = decoder_reader(self), Compiler.get_iterator()
         replay_c, padding = self.compile_replay(), self.follow.padding
 
         def decode(batch_indices, my_storage, metadata, storage_state):
-            destination, temp = my_storage
+            destination, temp, draws = my_storage
             for k in my_range(len(batch_indices)):
                 field = metadata[batch_indices[k]]
                 height, width = np.int64(field['height']), np.int64(field['width'])
-                i, j, h, w, flipped = replay_c(batch_indices[k], height, width)
+                i, j, h, w, flipped = replay_c(batch_indices[k], height, width, draws)
                 full = temp[k, :height * width]
                 _decode_mask(mem_read(field['data_ptr'], storage_state), field['mode'], full)
                 dst = destination[k]

@@ -14,6 +14,7 @@ from numba import njit
 
 from ..compat import decoder_reader
 from ..core import check_int
+from ..draws import Draws
 from .decoders import FollowsCrop
 from .image import shrunk_size
 from .placement import place_crop
@@ -121,16 +122,18 @@ class PointCropDecoder(FollowsCrop, PointDecoder):  # a subclass of the field's 
     what = 'points'
     def declare_state_and_memory(self, previous_state):
         self.check_lead()
-        return super().declare_state_and_memory(previous_state)
+        state, query = super().declare_state_and_memory(previous_state)
+        return state, (query, Draws.query)
 
     def generate_code(self):
         mem_read, my_range, n = decoder_reader(self), Compiler.get_iterator(), self.field.n_points
         replay_c, (out_h, out_w) = self.compile_replay(), self.follow.output_size
-        def decode(batch_indices, destination, metadata, storage_state):
+        def decode(batch_indices, my_storage, metadata, storage_state):
+            destination, draws = my_storage
             for k in my_range(len(batch_indices)):
                 field = metadata[batch_indices[k]]
                 height, width = np.int64(field['height']), np.int64(field['width'])
-                i, j, h, w, flipped = replay_c(batch_indices[k], height, width)
+                i, j, h, w, flipped = replay_c(batch_indices[k], height, width, draws)
                 _crop_points(_read_points(mem_read(field['data_ptr'], storage_state), n), height, width, i, j, h, w, out_h, out_w, flipped, destination[k])
             return destination[:len(batch_indices)]
         decode.is_parallel = True

@@ -25,6 +25,7 @@ from fasttransform import Pipeline, explode_types
 
 from ..compat import FFCVEpochIterator, FFCVLoader, keep_torch_threads
 from ..core import as_plain, as_typed
+from ..draws import ReadsDraws
 from .batch_tfms import BatchTfms, FreshArrays
 from .config import LoaderConfig, LoaderState
 from .threads import LoopChoice, hold_threads, loop_threads, release_threads
@@ -173,10 +174,12 @@ class EpochIterator(FFCVEpochIterator):
     def start(self):
         "Start the thread that runs the pipeline, with a queue that a closed iterator can't block"
         self.queue = _ClosableQueue(self.loader.batches_ahead, self.stop_event)
+        allocs = self.operation_buffers
         if not self.uses_cuda:  # the outputs' buffers swapped for fresh memory before the first batch, where the last epoch found them
-            allocs = self.operation_buffers
             for k, s in _swaps.get(self.loader, {}).items():
                 if k in allocs: allocs[k] = _swap_again(allocs[k], s)
+        for k, op in self.loader.node_operations().items():  # the epoch's own copy of the draws' seed and epoch
+            if isinstance(op, ReadsDraws) and k in allocs: op.fill_draws(allocs[k])
         # the reused buffers' address ranges, sorted, and the furthest end up to each: `in_reused_buffer` bisects them
         slots = sorted(_address_ranges(self.buffers))
         self._starts, self._ends = [lo for lo,_ in slots], list(itertools.accumulate((hi for _,hi in slots), max))

@@ -26,7 +26,7 @@ from fastai.learner import defaults
 
 from ..compat import FFCVLoader, OSCacheManager, decoder_metadata, keep_torch_threads, reader_fields, reader_len
 from ..core import clamp_workers
-from ..draws import SharesDraws
+from ..draws import ReadsDraws, SharesDraws
 from .config import LoaderConfig, LoaderState, check_indices, file_stamp, open_beton, own_fields
 from .epoch_iterator import Epoch
 from .orders import check_quasi_random, ffcv_order
@@ -190,6 +190,8 @@ class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
     def _build(self, config:LoaderConfig, plan:Plan, do_setup:bool):
         "Build FFCV's loader of `plan`, and fastai's parts from `config`"
         self.config, self.plan, self.state, self._stamp = config, plan, LoaderState(), file_stamp(config.fname)
+        for op in plan.operations():  # each epoch fills the memory their draws read: code without an address, which loaders share
+            if isinstance(op, ReadsDraws): op.filled = True
         with keep_torch_threads():
             # FFCV's OS-cache reader changes Numba's shared `uint8[::1]` type (see `compat`): build with the process
             # cache, whose reader leaves it alone, then swap in our `OSCacheManager`

@@ -48,6 +48,11 @@ class Plan:
     steps:tuple # What the passes changed, in words, as `(pass, what)`
     warnings:tuple # What the loader should warn of
 
+    def operations(self) -> list:
+        "Every operation of the pipelines, each pipeline's decoder first"
+        specs = [s for s in self.pipelines.values() if s is not None]
+        return [op for s in specs for op in ([s.decoder, *s.transforms] if isinstance(s, PipelineSpec) else s) if op is not None]
+
     @property
     def compiled_steps(self) -> tuple:
         "The steps that changed what FFCV compiles: two plans whose steps are the same compile the same pipelines"
