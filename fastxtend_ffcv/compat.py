@@ -10,6 +10,8 @@ from __future__ import annotations
 import ctypes
 import enum
 import hashlib
+import os
+import pickle
 import sys
 import types
 import warnings
@@ -19,24 +21,32 @@ from copy import copy
 from functools import cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from queue import Queue
+from queue import Queue, SimpleQueue
+import multiprocessing
 import threading
 from typing import Mapping, Sequence
 
 import llvmlite
+import llvmlite.binding as llvm
 import numba
 import numba.typed
 import numpy as np
 import torch
+from llvmlite import ir
+from numba.core import cgutils, compiler as nbcompiler, types as nbtypes
+from numba.core.caching import _Cache
+from numba.core.runtime import rtsys
+from numba.core.serialize import dumps as nbdumps
 from numba.core.dispatcher import Dispatcher
-from numba.core.extending import _Intrinsic
+from numba.core.extending import _Intrinsic, intrinsic
 
 # %% auto #0
 __all__ = ['FFCV_VERSION', 'shared_code', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'keep_torch_threads',
            'plain_image_modes', 'open_reader', 'reader_fields', 'reader_len', 'reader_field_metadata',
-           'reader_item_pages', 'reader_problem', 'file_problem', 'decoder_metadata', 'decoder_reader',
-           'OSCacheManager', 'code_key', 'SharedCode', 'FFCVGraph', 'FFCVLoader', 'set_device', 'FFCVEpochIterator',
-           'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter', 'opencv_c']
+           'reader_item_pages', 'reader_problem', 'file_problem', 'decoder_metadata', 'decoder_reader', 'code_key',
+           'cache_folder', 'DiskCache', 'compile_cached', 'SharedCode', 'OSCacheManager', 'FFCVGraph', 'FFCVLoader',
+           'set_device', 'FFCVEpochIterator', 'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter',
+           'name_c_function', 'c_function', 'numba_threads', 'imdecode', 'opencv_c']
 
 # %% ../nbs/00_compat.ipynb #be10ef54
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -72,7 +82,7 @@ if ffcv_version() != FFCV_VERSION:
 # %% ../nbs/00_compat.ipynb #198784a9
 from ffcv.fields.base import Field
 from ffcv.fields.rgb_image import IMAGE_MODES
-from ffcv.libffcv import imdecode  # FFCV's libjpeg-turbo decode, compiled into its pipelines: (data, out, h, w, crop..., scale, ...)
+import ffcv.libffcv
 from ffcv.loader.epoch_iterator import IS_CUDA, EpochIterator as _EpochIterator
 from ffcv.loader.loader import ORDER_MAP, Loader as _Loader, OrderOption
 from ffcv.memory_managers import OSCacheManager as _OSCacheManager
@@ -83,7 +93,8 @@ from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
 from ffcv.reader import Reader
 from ffcv.types import ALLOC_TABLE_TYPE, CURRENT_VERSION, TYPE_ID_HANDLER, FieldDescType, HeaderType
-from ffcv.writer import MAX_PAGE_SIZE, MIN_PAGE_SIZE, DatasetWriter as _DatasetWriter
+from ffcv.memory_allocator import MemoryAllocator
+from ffcv.writer import MAX_PAGE_SIZE, MIN_PAGE_SIZE, DatasetWriter as _DatasetWriter, worker_job_indexed_dataset
 
 # %% ../nbs/00_compat.ipynb #0700a16e
 def open_reader(
@@ -144,33 +155,10 @@ def decoder_reader(op:Operation):
     "The compiled `read(address, storage_state)` with which the decoder `op` gets an item's bytes, once a loader is built with it"
     return op.memory_read
 
-# %% ../nbs/00_compat.ipynb #561125cf
-_ReadOnlyBytes = numba.types.Array(numba.uint8, 1, 'C', readonly=True)
-_OSCacheState = numba.types.Tuple([_ReadOnlyBytes, numba.uint64[::1], numba.uint64[::1]])  # the file's bytes, where items start, their sizes
-
-class OSCacheManager(_OSCacheManager):
-    "FFCV's `OSCacheManager`, whose reader is typed read-only without changing Numba's shared `uint8[::1]` type"
-    def __init__(self,
-        reader # FFCV's `Reader` of the .beton file
-    ): super().__init__(reader)  # FFCV's signature names `Reader` in a string, which nbdev's `show_doc` can't resolve
-
-    @property
-    def state_type(self): return _OSCacheState
-
-    def compile_reader(self): return _os_cache_reader(Compiler.is_enabled)
-
-@cache
-def _os_cache_reader(enabled:bool):
-    "The reader of every `OSCacheManager`, compiled once: it depends on nothing but its arguments"
-    # Follows FFCV 1.0.2's `OSCacheManager.compile_reader`, Apache-2.0, with an explicit read-only return type
-    def read(address, mem_state):
-        size = mem_state[2][np.searchsorted(mem_state[1], address)]
-        return mem_state[0][address:address + size]
-    return Compiler.compile(read, _ReadOnlyBytes(numba.uint64, _OSCacheState))
-
 # %% ../nbs/00_compat.ipynb #4fabe722
 _NAMED = ('builtins', 'math', 'cmath', 'numpy', 'numba', 'llvmlite', 'ffcv', 'fastxtend_ffcv')  # packages whose objects are named by where they live
 
+@cache
 def _versions() -> tuple:
     "What every key holds: the versions of Python and of the packages whose code is compiled or compiles"
     from fastxtend_ffcv import __version__
@@ -228,6 +216,94 @@ def code_key(
     key = hashlib.sha256(repr((_versions(), walk(f))).encode()).hexdigest()
     return key, not walk.keep, walk.keep
 
+# %% ../nbs/00_compat.ipynb #4799be4d
+def cache_folder(
+    setting=None # A loader's `compile_cache`: None or True for the default, False for none, or a folder
+) -> Path|None:
+    "Where compiled code is kept for later processes: `setting`; by default `$FASTXTEND_FFCV_CACHE` (empty or '0': nowhere), else `fastxtend_ffcv` in the user's cache folder (`$XDG_CACHE_HOME`, `~/.cache`); None for nowhere"
+    if setting is False: return None
+    if setting is None or setting is True:
+        env = os.environ.get('FASTXTEND_FFCV_CACHE')
+        if env is not None:
+            if env.strip().lower() in ('', '0', 'false', 'off', 'no', 'none'): return None
+            return Path(env).expanduser()
+        return Path(os.environ.get('XDG_CACHE_HOME') or Path.home()/'.cache').expanduser()/'fastxtend_ffcv'
+    if not isinstance(setting, (str, Path)) or str(setting) == '':
+        raise TypeError(f"compile_cache must be None (the default folder), False (none) or a folder, not {setting!r}")
+    return Path(setting).expanduser()
+
+_MAGIC, _unwritable = b'fastxtend_ffcv compiled code 1\n', set()
+
+class DiskCache(_Cache):
+    "Numba's cache of a compiled function in `folder`, by `key`: a file per signature and processor, checked by its hash"
+    def __init__(self,
+        folder:Path, # Where the files are
+        key:str # The function's `code_key`, which must hold across processes
+    ): self.folder, self.key, self._enabled = Path(folder), key, True
+
+    @property
+    def cache_path(self) -> str: return str(self.folder)
+    def enable(self): self._enabled = True
+    def disable(self): self._enabled = False
+    def flush(self): pass
+
+    def path(self, sig, codegen) -> Path:
+        "The file of signature `sig`, for the processor that `codegen` compiles for"
+        return self.folder/f"{hashlib.sha256(repr((self.key, str(sig), codegen.magic_tuple())).encode()).hexdigest()}.nbc"
+
+    def load_overload(self, sig, target_context):
+        "Numba's compile result of `sig` from the folder; None if it has none, or none that is whole"
+        if not self._enabled: return None
+        rtsys.initialize(target_context)  # Numba's runtime, which the code calls: what Numba's `refresh` does first (all of it takes half a second, once a process)
+        path = self.path(sig, target_context.codegen())
+        try: data = path.read_bytes()
+        except OSError: return None  # none there, or none to read: compiled here
+        head, digest, payload = data[:len(_MAGIC)], data[len(_MAGIC):len(_MAGIC) + 32], data[len(_MAGIC) + 32:]
+        try:
+            if head != _MAGIC or hashlib.sha256(payload).digest() != digest: raise ValueError("it is truncated or corrupt")
+            return nbcompiler.CompileResult._rebuild(target_context, *pickle.loads(payload))
+        except Exception as e:
+            warnings.warn(f"fastxtend_ffcv ignored {path} of its compiled-code cache ({e}); compiling again")
+            try: path.unlink()
+            except OSError: pass
+            return None
+
+    def save_overload(self, sig, cres):
+        "Keep Numba's compile result `cres` of `sig` in the folder, unless it holds an address; warn once if the folder can't be written"
+        if not self._enabled or cres.library.has_dynamic_globals or any(not o.can_cache for o in cres.lifted): return
+        path = self.path(sig, cres.library.codegen)
+        tmp = path.with_name(f'.{path.name}.{os.getpid()}.{threading.get_ident()}.tmp')
+        try:
+            payload = nbdumps(cres._reduce())
+            self.folder.mkdir(parents=True, exist_ok=True)
+            tmp.write_bytes(_MAGIC + hashlib.sha256(payload).digest() + payload)
+            os.replace(tmp, path)
+        except OSError as e:
+            if self.folder not in _unwritable:
+                _unwritable.add(self.folder)
+                warnings.warn(f"fastxtend_ffcv can't keep compiled code in {self.folder} ({e}), so each new process compiles again: "
+                              "pass compile_cache=<a folder>, or set FASTXTEND_FFCV_CACHE to one (or to 0 for none)")
+        finally:
+            try: tmp.unlink()
+            except OSError: pass
+
+def compile_cached(
+    code, # A function for Numba, as FFCV's `Compiler.compile` takes it
+    sig, # Its signature, to compile now
+    folder:Path|None=None, # Where compiled code is kept; None: `cache_folder()`
+    parallel:bool|None=None # Whether Numba runs its `prange` loops in parallel; None: as FFCV's compiler decides
+):
+    "`code` compiled for `sig` now, as FFCV's `Compiler.compile` compiles it, from the disk cache where it is there"
+    if not Compiler.is_enabled: return code
+    # Follows FFCV 1.0.2's `Compiler.compile`, Apache-2.0, compiling after the cache is attached
+    if parallel is None: parallel = getattr(code, 'is_parallel', False) and Compiler.num_threads > 1
+    f = numba.njit(fastmath=True, nogil=True, error_model='numpy', parallel=parallel)(code)
+    key, persistent, _ = code_key(f)
+    if persistent and (folder := cache_folder() if folder is None else folder) is not None: f._cache = DiskCache(folder, key)
+    f.compile(sig)
+    f.disable_compile()
+    return f
+
 # %% ../nbs/00_compat.ipynb #90dd14f8
 class SharedCode:
     "The compiled functions that loaders share, one per `code_key`: the first one met, which Numba compiles once for each set of argument types"
@@ -236,15 +312,17 @@ class SharedCode:
     ): self.size, self.memo, self.lock, self.hits, self.misses = size, OrderedDict(), threading.Lock(), 0, 0
 
     def __call__(self,
-        f:Dispatcher # A compiled function, compiled or not
+        f:Dispatcher, # A compiled function, compiled or not
+        folder:Path|None=None # Where compiled code is kept for other processes (`cache_folder`); None: nowhere
     ) -> Dispatcher:
-        "The compiled function of `f`'s key: `f` itself, the first time"
-        key, _, keep = code_key(f)
+        "The compiled function of `f`'s key: `f` itself the first time, loading its code from `folder` where it is there"
+        key, persistent, keep = code_key(f)
         with self.lock:
             if (held := self.memo.get(key)) is not None:
                 self.memo.move_to_end(key)
                 self.hits += 1
                 return held[0]
+            if persistent and folder is not None: f._cache = DiskCache(folder, key)  # Numba's hook: `Dispatcher.compile` loads from it, or saves to it
             self.memo[key], self.misses = (f, keep), self.misses + 1
             if len(self.memo) > self.size: self.memo.popitem(last=False)
             return f
@@ -254,6 +332,30 @@ class SharedCode:
         with self.lock: self.memo.clear()
 
 shared_code = SharedCode()
+
+# %% ../nbs/00_compat.ipynb #561125cf
+_ReadOnlyBytes = numba.types.Array(numba.uint8, 1, 'C', readonly=True)
+_OSCacheState = numba.types.Tuple([_ReadOnlyBytes, numba.uint64[::1], numba.uint64[::1]])  # the file's bytes, where items start, their sizes
+
+class OSCacheManager(_OSCacheManager):
+    "FFCV's `OSCacheManager`, whose reader is typed read-only without changing Numba's shared `uint8[::1]` type"
+    def __init__(self,
+        reader # FFCV's `Reader` of the .beton file
+    ): super().__init__(reader)  # FFCV's signature names `Reader` in a string, which nbdev's `show_doc` can't resolve
+
+    @property
+    def state_type(self): return _OSCacheState
+
+    def compile_reader(self): return _os_cache_reader(self.state_type, Compiler.is_enabled, cache_folder())
+
+@cache
+def _os_cache_reader(state_type, enabled:bool, folder:Path|None):
+    "The reader of every `OSCacheManager` whose state is of `state_type`, compiled once: it depends on nothing else"
+    # Follows FFCV 1.0.2's `OSCacheManager.compile_reader`, Apache-2.0, with an explicit read-only return type
+    def read(address, mem_state):
+        size = mem_state[2][np.searchsorted(mem_state[1], address)]
+        return mem_state[0][address:address + size]
+    return compile_cached(read, _ReadOnlyBytes(numba.uint64, state_type), folder)
 
 # %% ../nbs/00_compat.ipynb #9659ef94
 def _plain(v) -> bool:
@@ -280,13 +382,15 @@ class FFCVGraph(_Graph):
         if self.walked is None or self.walked[1] != settings: self.walked = super().collect_requirements(), settings
         return self.walked[0]
 
+    folder = None # Where its compiled code is kept for later processes (`cache_folder`); None: nowhere
+
     def codegen_all(self, code):
-        "FFCV's, with each compiled function that its stages call taken from `shared_code`: the code of the same key compiled before, by any loader"
+        "FFCV's, with each compiled function that its stages call taken from `shared_code`: the code of the same key compiled before, by any loader, or kept in `folder`"
         stages, outputs = super().codegen_all(code)
         for stage, _ in stages:  # FFCV 1.0.2 puts them in the namespace of each stage's function, as `code_{node}` and `init_shared_state_code_{node}`
             names = stage.__globals__
             for k, v in list(names.items()):
-                if isinstance(v, Dispatcher): names[k] = shared_code(v)
+                if isinstance(v, Dispatcher): names[k] = shared_code(v, self.folder)
         return stages, outputs
 
 # %% ../nbs/00_compat.ipynb #0cbb5f21
@@ -342,10 +446,15 @@ class FFCVLoader(_Loader):
         self.graph.memory_read = manager.compile_reader()  # the graph hands it to the decoders
         self.generate_code()
 
+    defer_code:bool = False # Set while FFCV's `__init__` runs, for a subclass that generates the code right after (`use_memory_manager`)
+    compile_cache = None # Where compiled code is kept for later processes: a setting of `cache_folder`
+
     def generate_code(self):
-        "FFCV's, with a graph that keeps what the operations ask each epoch to allocate (`FFCVGraph`)"
+        "FFCV's, with a graph that keeps what the operations ask each epoch to allocate (`FFCVGraph`); nothing while `defer_code`"
         # FFCV's `__init__` builds its own `Graph` and calls this at once: an `FFCVGraph` only adds methods to it
         if type(self.graph) is _Graph: self.graph.__class__ = FFCVGraph
+        if self.defer_code: return
+        self.graph.folder = cache_folder(self.compile_cache)
         self.graph.forget()  # a device moved, or the memory manager changed: walk again
         super().generate_code()
 
@@ -501,24 +610,107 @@ class FFCVDatasetWriter(_DatasetWriter):
         "FFCV's own `from_indexed_dataset`, whatever a subclass makes of that name"
         return _DatasetWriter.from_indexed_dataset(self, dataset, indices, chunksize, shuffle_indices)
 
+    def ffcv_write_here(self,
+        items:Sequence # Items ready for the fields (tuples of values that they take), in order
+    ):
+        "FFCV's write of `items`, by one of FFCV's workers run in this thread: no process started, for a few items"
+        # Follows FFCV 1.0.2's `DatasetWriter._write_common`, Apache-2.0, without its processes and its 0.1 s polls
+        self.num_samples = len(items)
+        self.prepare()
+        try:
+            todo, allocations = SimpleQueue(), SimpleQueue()
+            todo.put(list(enumerate(range(len(items)))))
+            todo.put(None)  # FFCV's sign to the worker that there is no more to do
+            allocator = MemoryAllocator(self.fname, self.data_region_start, self.page_size)
+            worker_job_indexed_dataset(todo, self.metadata_sm, self.metadata_type, self.fields, allocator,
+                                       multiprocessing.Value(ctypes.c_uint64, 0), allocations, items)
+            self.finalize(allocations.get())
+        finally:
+            self.metadata_sm.close()
+            self.metadata_sm.unlink()
+
     @property
     def metadata_shm_name(self) -> str:
         "The name of the shared memory in which FFCV's writer and its workers collect the items' metadata, once it is prepared"
         return self.metadata_sm.name
 
+# %% ../nbs/00_compat.ipynb #dc0f0d8b
+def name_c_function(
+    symbol:str, # The name that compiled code calls it by
+    f:ctypes._CFuncPtr # The C function, from `ctypes`
+):
+    "Let compiled code call `f` by `symbol`, in this process"
+    llvm.add_symbol(symbol, ctypes.cast(f, ctypes.c_void_p).value)
+
+def c_function(
+    symbol:str, # A name given to a C function with `name_c_function`
+    restype:nbtypes.Type, # Its result's type, `nbtypes.void` for none
+    argtypes:tuple # Its arguments' types: `nbtypes.voidptr` takes an address as an integer, `nbtypes.uint8` a C `bool`
+):
+    "A Numba intrinsic that calls the C function named `symbol` on a tuple of arguments, converted to `argtypes`"
+    @intrinsic
+    def call(typingctx, args):
+        if not isinstance(args, nbtypes.BaseTuple) or len(args) != len(argtypes): return None
+        def codegen(context, builder, sig, llargs):
+            given, values = cgutils.unpack_tuple(builder, llargs[0], len(argtypes)), []
+            for v, a, t in zip(given, args, argtypes):
+                if t == nbtypes.voidptr and isinstance(a, nbtypes.Integer):
+                    v = builder.inttoptr(context.cast(builder, v, a, nbtypes.uintp), cgutils.voidptr_t)
+                values.append(v if t == nbtypes.voidptr else context.cast(builder, v, a, t))
+            ret = ir.VoidType() if restype == nbtypes.void else context.get_value_type(restype)
+            f = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ret, [context.get_value_type(t) for t in argtypes]), symbol)
+            out = builder.call(f, values)
+            return context.get_dummy_value() if restype == nbtypes.void else out
+        return (nbtypes.none if restype == nbtypes.void else restype)(args), codegen
+    return call
+
+# %% ../nbs/00_compat.ipynb #61dce1cf
+name_c_function('fastxtend_ffcv_imdecode', ffcv.libffcv.ctypes_imdecode)
+_imdecode = c_function('fastxtend_ffcv_imdecode', nbtypes.int32, (nbtypes.voidptr, nbtypes.uint64, *[nbtypes.uint32] * 2, nbtypes.voidptr,
+                                                                  *[nbtypes.uint32] * 6, nbtypes.uint8, nbtypes.uint8))
+
+_get_num_threads = c_function('get_num_threads', nbtypes.int32, ())  # Numba's threading layer names it so, once started
+
+@numba.njit
+def _numba_threads(): return _get_num_threads(())
+
+@cache
+def numba_threads():
+    "A compiled `threads()`: Numba's `get_num_threads()` in compiled code, which calls its threading layer by address; this one by name"
+    from numba.np.ufunc.parallel import _launch_threads
+    _launch_threads()
+    return _numba_threads
+
+def imdecode(source, dst, source_height, source_width, crop_height, crop_width, offset_x=0, offset_y=0,
+             scale_factor_num=1, scale_factor_denom=1, enable_crop=False, do_flip=False):
+    "FFCV's `imdecode` (libjpeg-turbo, into `dst`; at a reduced scale, cropped, flipped), calling FFCV's C function by name: for Numba, as FFCV's is (`Compiler.compile(imdecode)`)"
+    return _imdecode((source.ctypes.data, source.size, source_height, source_width, dst.ctypes.data, crop_height, crop_width,
+                      offset_x, offset_y, scale_factor_num, scale_factor_denom, enable_crop, do_flip))
+
 # %% ../nbs/00_compat.ipynb #91d988e0
 CV_8UC3, MAT_BYTES = 16, 64  # OpenCV's type of uint8 RGB pixels; room for a `CvMat` header
 JPEG_MODE, RAW_MODE = IMAGE_MODES['jpg'], IMAGE_MODES['raw']  # an `RGBImageField` item's `mode`: JPEG bytes, or pixels
 
+_cv_init = c_function('fastxtend_ffcv_cvInitMatHeader', nbtypes.voidptr, (nbtypes.voidptr, nbtypes.int32, nbtypes.int32, nbtypes.int32, nbtypes.voidptr, nbtypes.int32))
+_cv_resize = c_function('fastxtend_ffcv_cvResize', nbtypes.void, (nbtypes.voidptr, nbtypes.voidptr, nbtypes.int32))
+
+@numba.njit
+def _init_header(mat, rows, cols, kind, data, step):
+    "OpenCV's `cvInitMatHeader(mat, rows, cols, kind, data, step)`; the addresses as integers"
+    _cv_init((mat, rows, cols, kind, data, step))
+
+@numba.njit
+def _resize(src, dst, interpolation):
+    "OpenCV's `cvResize(src, dst, interpolation)` of two `CvMat` headers, given by address"
+    _cv_resize((src, dst, interpolation))
+
 @cache
 def opencv_c():
-    "OpenCV's C `cvInitMatHeader` and `cvResize`, from the OpenCV that FFCV's native library links; None if it has no C API"
+    "OpenCV's C `cvInitMatHeader` and `cvResize`, from the OpenCV that FFCV's native library links, compiled, taking addresses as integers; None if it has no C API"
     import ffcv._libffcv
-    lib = ctypes.CDLL(ffcv._libffcv.__file__)  # its own handle: its functions' argtypes are ours to set
+    lib = ctypes.CDLL(ffcv._libffcv.__file__)  # its own handle, which finds the functions of the libraries it links
     try: init, resize = lib.cvInitMatHeader, lib.cvResize
     except AttributeError: return None
-    init.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
-    init.restype = ctypes.c_void_p
-    resize.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
-    resize.restype = None
-    return init, resize
+    name_c_function('fastxtend_ffcv_cvInitMatHeader', init)
+    name_c_function('fastxtend_ffcv_cvResize', resize)
+    return _init_header, _resize

@@ -11,7 +11,9 @@
 # fastai's DataLoader (segmentation.{csv,md}); --layer times only the fastai layer's cost against FFCV's own Loader (alone and
 # with work in the loop, at 32 px) and the photo workload with its peers (layer.{csv,md}); with --processes N, its loop rows
 # run in N fresh processes in turn and give the median over them; --scale times writing with and
-# without re-encoding JPEGs and QUASI_RANDOM against RANDOM without the OS cache, with the memory each holds (scale.{csv,md}). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
+# without re-encoding JPEGs and QUASI_RANDOM against RANDOM without the OS cache, with the memory each holds (scale.{csv,md}); --cold
+# times a loader's first batch cold, warm in the process and warm from the disk cache against FFCV's own Loader, and predict and
+# test_dl against fastai's (cold.{csv,md}, a few minutes). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
 # `peers` extra, and FFmpeg's shared libraries from Debian for SPDL), so that the photo rows include them.
 set -euo pipefail
 cd "$(dirname "$0")/.."

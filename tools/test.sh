@@ -19,9 +19,13 @@ fi
 # The notebooks read in order: none uses a name of this package before the notebook that defines it
 python tools/check_order.py > /dev/null || { python tools/check_order.py; order_failed=1; }
 
-# Notebooks run two at a time (TEST_JOBS): most of a notebook's time is one thread (Numba compiling each loader,
-# subprocesses starting), so two share the two cores well. Each one's output is printed when it ends.
-logs=$(mktemp -d); trap 'rm -rf "$logs"' EXIT
+# Notebooks run two at a time (TEST_JOBS): much of a notebook's time is one thread (Numba compiling the pipelines
+# that no earlier notebook compiled, subprocesses starting), so two share the two cores well. Each one's output is printed when it ends.
+logs=$(mktemp -d)
+# the notebooks (each a process of its own) share the pipelines they compile through a disk cache of this run's own:
+# empty at the start, as on a fresh machine, and removed at the end
+cache=$(mktemp -d); export FASTXTEND_FFCV_CACHE="$cache"
+trap 'rm -rf "$logs" "$cache"' EXIT
 run_nb() {
   local nb=$1; shift; local log="$logs/$(basename "$nb").log" start=$(date +%s) result=PASS
   nbdev-test "$nb" "$@" > "$log" 2>&1 || result=FAIL

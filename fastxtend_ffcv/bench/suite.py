@@ -37,7 +37,8 @@ from .workloads import *
 from .augmentations import bench_transforms
 from .scale import bench_keep_jpeg, bench_orders
 from .loops import InLoop, bench_gpu, bench_loop, bench_training, tiny_model
-from ..datasets import Columns
+from .cold import bench_cold, bench_inference
+from ..datasets import Columns, digits_to_ffcv
 from ..loader import Loader, OrderOption
 from ..loader.batch_tfms import BatchTfms
 from ..transforms import ops
@@ -293,6 +294,7 @@ def main(
     layer:bool=False, # Only the fastai layer's cost: `bench_batch_tfms`, `bench_layer` and `bench_loop` at 32 px, and `bench_photo` with the peers, into layer.csv and layer.md
     scale:bool=False, # Only data at scale: writing with and without re-encoding JPEGs (`bench_keep_jpeg`) and `QUASI_RANDOM` against `RANDOM` (`bench_orders`), into scale.csv and scale.md
     processes:int=1, # With `layer`: run the loop rows in this many fresh processes, one after the other, and give the median over them (`across_processes`)
+    cold:bool=False, # Only cold starts and inference: a loader's first batch in a new process and in the same one (`bench_cold`), and `predict` and `test_dl` against fastai's (`bench_inference`), into cold.csv and cold.md
 ):
     "Run the benchmark suite; print the table and save it as CSV, Markdown and a plot"
     if processes != 1 and not layer: raise ValueError("--processes applies to the --layer run's loop rows: add --layer")
@@ -304,6 +306,7 @@ def main(
     if gpu: return _main_gpu(out, quick)
     if layer: return _main_layer(out, quick, processes)
     if scale: return _main_scale(out, quick)
+    if cold: return _main_cold(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
     cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'layer_share', 'share_of_limit',
             'vs_fastai', 'vs_ffcv', 'vs_plain']
@@ -397,6 +400,20 @@ def _main_detection(out:Path, quick:bool) -> pd.DataFrame:
 def _main_transforms(out:Path, quick:bool) -> pd.DataFrame:
     df = bench_transforms(sizes=(32,), bss=(16,), threads=(1,), rounds=1) if quick else bench_transforms()
     return _save(out, 'transforms', df, floatfmt=',.0f')
+
+def _main_cold(out:Path, quick:bool) -> pd.DataFrame:
+    from ..datasets import photo_folder
+    w = min(2, max_workers())
+    with tempfile.TemporaryDirectory() as d:
+        photos = photo_folder(Path(d)/'photos', (('train', 4), ('val', 2)) if quick else (('train', 40), ('val', 10)))
+        folder_to_ffcv(photos, Path(d)/'photo_betons', desc='')
+        small = Path(d)/'digits'
+        for name, f in zip(('train', 'valid'), digits_to_ffcv(small)): f.rename(small/f'{name}.beton')
+        df = pd.concat([bench_cold({'photo (160px JPEGs) at 64': (Path(d)/'photo_betons', 64), 'digits (32px raw) at 32': (small, 32)},
+                                   workers=w, rounds=1 if quick else 3),
+                        bench_inference(photos, Path(d)/'photo_betons', 64, rounds=2 if quick else 7, many=100 if quick else 1000)], ignore_index=True)
+    cols = ['section', 'workload', 'what', 'state', 'loader', 'workers', 'seconds', 'seconds_lo', 'seconds_hi', 'rounds', 'vs_fastai']
+    return _save(out, 'cold', df, df[[c for c in cols if c in df]], floatfmt='.3g')
 
 def _main_scale(out:Path, quick:bool) -> pd.DataFrame:
     with tempfile.TemporaryDirectory() as d:

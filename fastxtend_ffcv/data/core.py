@@ -146,7 +146,8 @@ def ffcv_test_dl(
     tmp = tempfile.TemporaryDirectory(prefix='fastxtend_ffcv_test_')
     xs = [o[0] for o in items] if with_labels else items
     sources = [str(x) if isinstance(x, (str, Path)) else None for x in xs]  # what errors call them: a file by its name, anything else by its index
-    fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=1).from_indexed_dataset(
+    # a few items are written in this process: starting writer processes would take most of `predict`'s time
+    fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=0 if len(items) <= 64 else -1).from_indexed_dataset(
         _NewItems(items, with_labels, kind, dl.vocab if kind in (LabelKind.category, LabelKind.multi, LabelKind.boxes) else None), sources=sources, desc='')
     pipes = {k: p for k, p in pipes.items() if _source(k, p) in fields}  # the boxes' labels read the boxes' field
     return Loader(fname, dl.batch_size, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,

@@ -13,7 +13,7 @@ from dataclasses import replace
 import numba
 import numpy as np
 
-from ..compat import CV_8UC3, JPEG_MODE, MAT_BYTES, decoder_metadata, decoder_reader, imdecode, opencv_c
+from ..compat import CV_8UC3, JPEG_MODE, MAT_BYTES, decoder_metadata, decoder_reader, imdecode, numba_threads, opencv_c
 from ..core import check_int, check_prob, check_size
 from ..draws import Draws, ReadsDraws, SharesDraws
 from .placement import PAD_ZEROS, dct_factor, dct_scaled, hflip, pad_outside, place_crop, shift_crop
@@ -115,7 +115,7 @@ class CropDecoder(SharesDraws, FusesFlip):
         # that much), resize the crop into its place, pad around it, flip it
         init_c, resize_c = self._opencv()
         jpg, mem_read, my_range = JPEG_MODE, decoder_reader(self), Compiler.get_iterator()
-        imdecode_c, draw_c, start_c = Compiler.compile(imdecode), self.compile_draw(), self.start_draws()
+        imdecode_c, draw_c, start_c, threads_c = Compiler.compile(imdecode), self.compile_draw(), self.start_draws(), numba_threads()
         fixed, padding, dct_scale, views = _INTERPOLATIONS[self.interpolation], self.padding, self.dct_scale, self.views
 
         def decode(batch_indices, my_storage, metadata, storage_state):
@@ -123,7 +123,7 @@ class CropDecoder(SharesDraws, FusesFlip):
             out_h, out_w = destination.shape[-3], destination.shape[-2]
             crops = destination.reshape((destination.shape[0], views, out_h, out_w, 3))  # one crop per view
             # one decode buffer per thread, which stays in cache, where there are enough; else one per image
-            per_thread = numba.get_num_threads() <= temp_storage.shape[0]
+            per_thread = threads_c() <= temp_storage.shape[0]
             for dst_ix in my_range(len(batch_indices)):
                 field = metadata[batch_indices[dst_ix]]
                 image_data = mem_read(field['data_ptr'], storage_state)

@@ -19,7 +19,7 @@ import torch.distributed as dist
 
 from fastai.torch_core import default_device
 
-from ..compat import file_problem, header_fields, open_reader, reader_problem
+from ..compat import cache_folder, file_problem, header_fields, open_reader, reader_problem
 from ..core import check_int, check_path
 from .threads import LoopChoice
 from ..roles import OwnField
@@ -133,6 +133,7 @@ class LoaderConfig:
     after_iter:Callable|None = None # Called after each epoch
     get_idxs:Callable|None = None # The next epoch's items, in order, as fastai's `get_preds` asks of a copy
     owns:tuple = () # What the loader keeps alive as long as it and its copies live, such as the temporary folder of its file
+    compile_cache:bool|str|Path|None = None # Where compiled pipelines are kept for later processes (`compat.cache_folder`): None, the default; False, nowhere; or a folder
 
     def __post_init__(self):
         set_ = partial(object.__setattr__, self)
@@ -150,6 +151,7 @@ class LoaderConfig:
         if self.split_idx is None: set_('split_idx', int(self.order == OrderOption.SEQUENTIAL))
         if self.vocab is not None: set_('vocab', list(self.vocab))
         if self.loop_threads is not None: set_('loop_threads', check_int(self.loop_threads, 'loop_threads', 0, what='None or an int >= 0'))
+        cache_folder(self.compile_cache)  # a clear error for a setting that names no folder
         if not isinstance(self.pipelines, Mapping):
             raise TypeError(f"pipelines must be a dict of each output's pipeline, not {type(self.pipelines).__name__}")
         if self.distributed and not (dist.is_available() and dist.is_initialized()):

@@ -167,6 +167,7 @@ class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         batch_tfms=None, # Another name of `after_batch`, as fastai's `DataBlock` calls it
         get_idxs=None, # The next epoch's items, in order, instead of the order's: for a copy that fastai gathers from several processes
         owns:tuple=(), # What the loader keeps alive as long as it and its copies live, such as the temporary folder of its file
+        compile_cache:bool|str|Path|None=None, # Where compiled pipelines are kept for later processes: None, `$FASTXTEND_FFCV_CACHE` or the user's cache folder (`compat.cache_folder`); False, nowhere; or a folder
         item_tfms=None, after_item=None, before_batch=None # fastai's per-item callbacks, which an FFCV loader never calls: given one, it warns
     ):
         if batch_tfms is not None:
@@ -178,7 +179,7 @@ class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         # check
         config = LoaderConfig(fname, batch_size, num_workers, os_cache, order, distributed, seed, indices, deepcopy(dict(pipelines)), custom_fields,
                               drop_last, batches_ahead, recompile, device, async_tfms, n_inp, split_idx, vocab, items, normalize_in_pipeline,
-                              loop_threads, sample_indices, before_iter, after_batch, after_iter, get_idxs, tuple(owns))
+                              loop_threads, sample_indices, before_iter, after_batch, after_iter, get_idxs, tuple(owns), compile_cache)
         reader = open_beton(config.fname, config.custom_fields)
         config = config.checked(reader_len(reader))
         check_quasi_random(config.order, reader, config.fname)
@@ -190,16 +191,19 @@ class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
     def _build(self, config:LoaderConfig, plan:Plan, do_setup:bool):
         "Build FFCV's loader of `plan`, and fastai's parts from `config`"
         self.config, self.plan, self.state, self._stamp = config, plan, LoaderState(), file_stamp(config.fname)
+        self.compile_cache = config.compile_cache
         for op in plan.operations():  # each epoch fills the memory their draws read: code without an address, which loaders share
             if isinstance(op, ReadsDraws): op.filled = True
         with keep_torch_threads():
             # FFCV's OS-cache reader changes Numba's shared `uint8[::1]` type (see `compat`): build with the process
             # cache, whose reader leaves it alone, then swap in our `OSCacheManager`
             order = ffcv_order(config.order, config.distributed)  # FFCV's, or one of `orders`, which FFCV's `__init__` would refuse
-            super().__init__(str(config.fname), config.batch_size, clamp_workers(config.num_workers), False,
-                             order if isinstance(order, OrderOption) else OrderOption.SEQUENTIAL,
-                             config.distributed, config.seed, config.indices, plan.pipelines,
-                             {**own_fields(config.fname), **config.custom_fields}, config.drop_last, config.batches_ahead, config.recompile)
+            self.defer_code = config.os_cache  # generated once, with the reader that `use_memory_manager` swaps in
+            try: super().__init__(str(config.fname), config.batch_size, clamp_workers(config.num_workers), False,
+                                  order if isinstance(order, OrderOption) else OrderOption.SEQUENTIAL,
+                                  config.distributed, config.seed, config.indices, plan.pipelines,
+                                  {**own_fields(config.fname), **config.custom_fields}, config.drop_last, config.batches_ahead, config.recompile)
+            finally: self.defer_code = False
             if not isinstance(order, OrderOption): self.use_order(order)
             if config.os_cache: self.use_memory_manager(OSCacheManager(self.beton_reader))
         pos = [list(self.specs).index(k) for k in plan.outputs]  # FFCV yields its pipelines in its own order
@@ -222,7 +226,10 @@ class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         config = self.config.replace(**{'after_batch': self.after_batch, **kwargs})  # the live batch transforms
         cls = cls or type(self)
         if cls is type(self) and not self.config.rebuilds(config):
-            config, plan = config.checked(self.n_items), _plan(config, deepcopy(config.pipelines), self.fields)
+            config = config.checked(self.n_items)
+            # the same batch transforms and inputs plan the same (`get_preds` asks for copies of another order, many times)
+            same = config.after_batch is self.after_batch and config.n_inp == self.config.n_inp
+            plan = self.plan if same else _plan(config, deepcopy(config.pipelines), self.fields)
             if plan.compiled_steps == self.plan.compiled_steps: return self._copy_with(config, plan)
         # a rebuild gets fresh operations: FFCV has bound this loader's to its file, device and graph
         return cls(**config.kwargs(), do_setup=False)

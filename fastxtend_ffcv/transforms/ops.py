@@ -24,6 +24,7 @@ from fastai.torch_core import (TensorBase, TensorImage, TensorImageBW, TensorMas
                                TensorMultiCategory, TitledTensorScalar, default_device, show_title)
 from fastai.vision.core import TensorBBox, TensorPoint
 
+from ..compat import compile_cached
 from ..core import as_plain, as_typed
 from ..roles import BatchDecoded, BatchDecoder
 
@@ -250,7 +251,7 @@ def _compiled_values():
     # sets `mutable = False` on Numba's shared `uint8[::1]` type (`compat.OSCacheManager`), which changes the hash of a key
     # already in that table. Compiled for a signature of read-only types, it compiles nothing more, and its keys stay as they are.
     sig = numba.void(_ro(numba.uint8), numba.float32[::1], _ro(numba.float32), _ro(numba.float32))
-    return _shared_kernel(('values', Compiler.is_enabled), lambda: Compiler.compile(_normalize_values, sig))
+    return _shared_kernel(('values', Compiler.is_enabled), lambda: compile_cached(_normalize_values, sig))
 
 # %% ../../nbs/15_transforms.ops.ipynb #08e6c080
 class DecodeNormalized(BatchDecoder, Normalize):
@@ -342,10 +343,9 @@ def _images_kernel(
     def normalize_images(images, result, scale, shift):
         for i in numba.prange(len(images)): values(images[i], result[i], scale, shift)
     def make():
-        if not Compiler.is_enabled: return normalize_images
-        # FFCV's compiler's options, whose `parallel` follows the global thread count, for a signature of read-only types (`_compiled_values`)
+        # FFCV's compiler's options, with `parallel` as asked, for a signature of read-only types (`_compiled_values`)
         sig = numba.void(numba.types.Array(numba.uint8, 2, 'C', readonly=True), numba.float32[:, ::1], _ro(numba.float32), _ro(numba.float32))
-        return numba.njit(sig, fastmath=True, nogil=True, error_model='numpy', parallel=parallel)(normalize_images)
+        return compile_cached(normalize_images, sig, parallel=parallel)
     return _shared_kernel(('images', parallel, Compiler.is_enabled), make)
 
 class MovableNormalizeImage(NormalizeImage):

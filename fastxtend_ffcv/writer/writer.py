@@ -310,7 +310,7 @@ class DatasetWriter(FFCVDatasetWriter):
         fname:str|Path, # The .beton file to write
         fields:Mapping[str, Field], # The fields of an item, in order
         page_size:int|None=None, # FFCV's page size, a power of 2; by default the smallest that the samples fit
-        num_workers:int=-1, # Writer processes; -1 for all cores
+        num_workers:int=-1, # Writer processes; -1 for all cores; 0 writes in this process, starting none: for a few items, as `test_dl` writes
         overwrite:bool=False # Replace `fname` if it exists
     ):
         fname = check_path(fname, 'fname', 'a path to the .beton file to write')
@@ -319,7 +319,7 @@ class DatasetWriter(FFCVDatasetWriter):
         if fname.exists() and not overwrite: raise FileExistsError(f"{fname} exists; pass overwrite=True to replace it")
         if not fields: raise ValueError("fields is empty: a dataset needs at least one field")
         super().__init__(str(fname), fields, page_size or 4 * MIN_PAGE_SIZE, num_workers if num_workers > 0 else os.cpu_count())
-        self.target, self.auto_page_size, self.skipped = fname, page_size is None, []
+        self.target, self.auto_page_size, self.skipped, self.here = fname, page_size is None, [], num_workers == 0
         remove_stale(fname.parent, f'{fname.name}.')
 
     def prepare(self):
@@ -352,7 +352,8 @@ class DatasetWriter(FFCVDatasetWriter):
             try:
                 while True:
                     items = _CheckedItems(dataset, self.fields, self.page_size, first, stop=not skip)
-                    bad = self._write(items, indices, chunksize, shuffle_indices, self.target.name if desc is None else desc)
+                    bad = self._write_here(items, indices, shuffle_indices) if self.here else \
+                          self._write(items, indices, chunksize, shuffle_indices, self.target.name if desc is None else desc)
                     if bad and not skip: raise bad[0].named(sources)
                     largest = items.largest.value
                     if largest and not self.auto_page_size:
@@ -397,6 +398,21 @@ class DatasetWriter(FFCVDatasetWriter):
         finally:
             if bar: bar[0].close()
         return sorted(bad, key=lambda e: e.index)
+
+    def _write_here(self, items:_CheckedItems, indices:np.ndarray, shuffle:bool) -> list[ItemError]:
+        "Write `items` with FFCV's writer in this process, once all are checked; the `ItemError`s of bad items (and nothing written)"
+        good, bad = [items.first], []  # the first item, checked already (`_first_good`), fits the pages
+        rest = indices[1:]
+        for i in (np.random.permutation(rest) if shuffle else rest):
+            try: item, size = items.check(int(i))
+            except ItemError as e:
+                bad.append(e)
+                if items.stop: break
+                continue
+            if size > self.page_size: items.largest.value = max(items.largest.value, size)
+            good.append(item)
+        if not (bad or items.largest.value): self.ffcv_write_here(good)
+        return bad
 
     def _write_isolated(self, items, indices, chunksize, shuffle, shm_name):
         "FFCV's write, in the writer process that `_run_isolated` forks"
