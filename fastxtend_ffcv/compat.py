@@ -179,6 +179,10 @@ class _Walk:
     "One walk of `code_key`: the functions seen (a recursive function names itself), and what only this process can name"
     def __init__(self): self.seen, self.keep = {}, []
 
+    def _cell(self, c) -> tuple:
+        try: return self(c.cell_contents)
+        except ValueError: return ('empty cell',)  # a name the function's maker binds later
+
     def identity(self, v) -> tuple:
         self.keep.append(v)
         return ('id', type(v).__qualname__, id(v))
@@ -200,7 +204,7 @@ class _Walk:
         if isinstance(v, _Intrinsic): return ('intrinsic', self(v._defn))
         if isinstance(v, types.FunctionType):
             self.seen[id(v)] = len(self.seen)
-            cells = tuple(self(c.cell_contents) if c.cell_contents is not None else ('None',) for c in v.__closure__ or ())
+            cells = tuple(map(self._cell, v.__closure__ or ()))
             g = v.__globals__
             used = tuple((k, self(g[k])) for k in sorted(_names(v.__code__)) if k in g)
             return ('function', v.__module__, v.__qualname__, _code(v.__code__), cells, used, self(v.__defaults__))

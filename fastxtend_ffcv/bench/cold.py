@@ -98,7 +98,7 @@ def _learners(photos:Path, betons:Path, size:int):
 
 def _first_predict(pkl:Path, image:Path) -> float:
     "Seconds of `load_learner` and the first `predict`, in a new process, imports excluded"
-    code = (f"import time, warnings; warnings.simplefilter('ignore'); from fastai.vision.all import load_learner; import fastxtend_ffcv.all; "
+    code = (f"import time, warnings; warnings.simplefilter('ignore'); from fastai.vision.all import load_learner; import fastxtend_ffcv.data; "
             f"t = time.perf_counter(); load_learner({str(pkl)!r}).predict({str(image)!r}); print(time.perf_counter() - t)")
     r = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True)
     if r.returncode: raise RuntimeError(f"The predicting child failed:\n{r.stderr[-3000:]}")
