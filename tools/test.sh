@@ -24,8 +24,10 @@ python tools/check_order.py > /dev/null || { python tools/check_order.py; order_
 logs=$(mktemp -d)
 # the notebooks (each a process of its own) share the pipelines they compile through a disk cache of this run's own:
 # empty at the start, as on a fresh machine, and removed at the end
-cache=$(mktemp -d); export FASTXTEND_FFCV_CACHE="$cache"
-trap 'rm -rf "$logs" "$cache"' EXIT
+# (a FASTXTEND_FFCV_CACHE set by the caller is used instead, and kept: a second run then compiles almost nothing)
+cache=""
+if [ -z "${FASTXTEND_FFCV_CACHE:-}" ]; then cache=$(mktemp -d); export FASTXTEND_FFCV_CACHE="$cache"; fi
+trap 'rm -rf "$logs" ${cache:+"$cache"}' EXIT
 run_nb() {
   local nb=$1; shift; local log="$logs/$(basename "$nb").log" start=$(date +%s) result=PASS
   nbdev-test "$nb" "$@" > "$log" 2>&1 || result=FAIL

@@ -406,7 +406,7 @@ def _main_cold(out:Path, quick:bool) -> pd.DataFrame:
     w = min(2, max_workers())
     with tempfile.TemporaryDirectory() as d:
         photos = photo_folder(Path(d)/'photos', (('train', 4), ('val', 2)) if quick else (('train', 40), ('val', 10)))
-        folder_to_ffcv(photos, Path(d)/'photo_betons', desc='')
+        folder_to_ffcv(photos, Path(d)/'photo_betons')
         small = Path(d)/'digits'
         for name, f in zip(('train', 'valid'), digits_to_ffcv(small)): f.rename(small/f'{name}.beton')
         df = pd.concat([bench_cold({'photo (160px JPEGs) at 64': (Path(d)/'photo_betons', 64), 'digits (32px raw) at 32': (small, 32)},

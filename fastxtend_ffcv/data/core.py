@@ -150,6 +150,8 @@ def ffcv_test_dl(
     fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=0 if len(items) <= 64 else -1).from_indexed_dataset(
         _NewItems(items, with_labels, kind, dl.vocab if kind in (LabelKind.category, LabelKind.multi, LabelKind.boxes) else None), sources=sources, desc='')
     pipes = {k: p for k, p in pipes.items() if _source(k, p) in fields}  # the boxes' labels read the boxes' field
+    # the model's forward pass is most of inference: it keeps torch's threads, which a training loader shares with its workers
+    kwargs.setdefault('loop_threads', 0)
     return Loader(fname, dl.batch_size, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
                   device=dl.device, split_idx=1, do_setup=False, items=xs, owns=(tmp,), **kwargs)  # the file lives as long as the loader
 
