@@ -48,14 +48,17 @@ def _ffcv(folder:str, size:int, workers:int):
         dl = Loader(f'{folder}/train.beton', 64, num_workers=workers, order=OrderOption.RANDOM, drop_last=False, pipelines={
             'image': [RandomResizedCropRGBImageDecoder((size, size)), RandomHorizontalFlip(), NormalizeImage(mean, std, np.float32), ToTensor(), ToTorchImage()],
             'label': [IntDecoder(), ToTensor()]})
-        next(iter(dl))
+        it = iter(dl)
+        next(it)
         times.append(time.perf_counter() - t)
+        it.close()  # FFCV leaves an epoch it was not told to stop running
     return times
 
 def cold_child(which:str, folder:str, size:int, workers:int):
     "In a new process: print the seconds to the first batch of two loaders in turn, of this package (`which='ours'`) or FFCV's"
     import warnings; warnings.simplefilter('ignore')
-    print(json.dumps((_ours if which == 'ours' else _ffcv)(folder, size, workers)))
+    print(json.dumps((_ours if which == 'ours' else _ffcv)(folder, size, workers)), flush=True)
+    os._exit(0)  # timed: whatever FFCV's threads do as the interpreter shuts down (at times, abort it) is not the benchmark's
 
 def _in_new_process(which:str, folder, size:int, workers:int, cache:Path) -> list[float]:
     "`cold_child` in a new process, with compiled code kept in `cache`"
