@@ -12,6 +12,7 @@ from .plan import *
 from .threads import *
 from .orders import *
 from .config import *
+from .batch_tfms import *
 from .epoch_iterator import *
 from .show import *
 from .loader import *
