@@ -255,8 +255,12 @@ class DiskCache(_Cache):
         "The file of signature `sig`, for the processor that `codegen` compiles for"
         return self.folder/f"{hashlib.sha256(repr((self.key, str(sig), codegen.magic_tuple())).encode()).hexdigest()}.nbc"
 
+    def _digest(self, path:Path, payload:bytes) -> bytes:
+        "The hash of an entry's `payload` and of its name, which its key, signature and processor make: another entry's file, copied under this name, doesn't match"
+        return hashlib.sha256(path.name.encode() + payload).digest()
+
     def load_overload(self, sig, target_context):
-        "Numba's compile result of `sig` from the folder; None if it has none, or none that is whole"
+        "Numba's compile result of `sig` from the folder; None if it has none, or none that is whole and its own"
         if not self._enabled: return None
         rtsys.initialize(target_context)  # Numba's runtime, which the code calls: what Numba's `refresh` does first (all of it takes half a second, once a process)
         path = self.path(sig, target_context.codegen())
@@ -264,7 +268,7 @@ class DiskCache(_Cache):
         except OSError: return None  # none there, or none to read: compiled here
         head, digest, payload = data[:len(_MAGIC)], data[len(_MAGIC):len(_MAGIC) + 32], data[len(_MAGIC) + 32:]
         try:
-            if head != _MAGIC or hashlib.sha256(payload).digest() != digest: raise ValueError("it is truncated or corrupt")
+            if head != _MAGIC or self._digest(path, payload) != digest: raise ValueError("it is truncated or corrupt, or another entry's")
             return nbcompiler.CompileResult._rebuild(target_context, *pickle.loads(payload))
         except Exception as e:
             warnings.warn(f"fastxtend_ffcv ignored {path} of its compiled-code cache ({e}); compiling again")
@@ -280,7 +284,7 @@ class DiskCache(_Cache):
         try:
             payload = nbdumps(cres._reduce())
             self.folder.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(_MAGIC + hashlib.sha256(payload).digest() + payload)
+            tmp.write_bytes(_MAGIC + self._digest(path, payload) + payload)
             os.replace(tmp, path)
         except OSError as e:
             if self.folder not in _unwritable:
