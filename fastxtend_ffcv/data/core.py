@@ -152,6 +152,8 @@ def ffcv_test_dl(
     pipes = {k: p for k, p in pipes.items() if _source(k, p) in fields}  # the boxes' labels read the boxes' field
     # the model's forward pass is most of inference: it keeps torch's threads, which a training loader shares with its workers
     kwargs.setdefault('loop_threads', 0)
+    # and runs as it would on fastai's batches: on the CPU, a resnet18 takes 1.3 to 1.6 times as long on `channels_last` images of 64 pixels
+    kwargs.setdefault('channels_last', torch.device(dl.device).type != 'cpu')
     return Loader(fname, dl.batch_size, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
                   device=dl.device, split_idx=1, do_setup=False, items=xs, owns=(tmp,), **kwargs)  # the file lives as long as the loader
 

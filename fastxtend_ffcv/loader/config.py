@@ -134,6 +134,7 @@ class LoaderConfig:
     get_idxs:Callable|None = None # The next epoch's items, in order, as fastai's `get_preds` asks of a copy
     owns:tuple = () # What the loader keeps alive as long as it and its copies live, such as the temporary folder of its file
     compile_cache:bool|str|Path|None = None # Where compiled pipelines are kept for later processes (`compat.cache_folder`): None, the default; False, nowhere; or a folder
+    channels_last:bool = True # Hand over image batches in FFCV's `channels_last` layout; False: contiguous `N×C×H×W`, as fastai's loaders give them
 
     def __post_init__(self):
         set_ = partial(object.__setattr__, self)

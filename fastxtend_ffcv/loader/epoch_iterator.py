@@ -30,7 +30,7 @@ from .batch_tfms import BatchTfms, FreshArrays
 from .config import LoaderConfig, LoaderState
 from .threads import LoopChoice, hold_threads, loop_threads, release_threads
 from ..transforms.ops import MovableNormalizeImage
-from fastai.torch_core import TensorImage
+from fastai.torch_core import TensorImage, TensorImageBase
 from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder
 from typing import Protocol, Sequence, runtime_checkable
 
@@ -114,6 +114,13 @@ def _copy_tensor(b:torch.Tensor, t:torch.Tensor, contiguous:bool=False) -> torch
         out = torch.empty(t.shape, dtype=t.dtype) if contiguous else torch.empty_like(t)
         np.copyto(out.numpy(), t.numpy())
     return as_typed(out, b)
+
+def _contiguous_images(b):
+    "`b`, with each image batch that is not contiguous `N×C×H×W` (FFCV's `channels_last` views) copied into one that is, as fastai's loaders lay them out"
+    if isinstance(b, tuple): return tuple(_contiguous_images(o) for o in b)
+    if isinstance(b, list): return [_contiguous_images(o) for o in b]
+    if isinstance(b, TensorImageBase) and (t := as_plain(b)).ndim == 4 and not t.is_contiguous(): return _copy_tensor(b, t, contiguous=True)
+    return b
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #58da38c2
 _pools = weakref.WeakKeyDictionary()
@@ -384,6 +391,7 @@ class Epoch:
                 # from the epoch's second batch on (a resumed epoch's counts on from `start`): the first is made in the pipeline
                 if self.k > self._start and self._movable is not None and self._movable.in_pipeline != in_pipeline: self._movable.in_pipeline = in_pipeline
             b = self.it.take()
+            if not dl.config.channels_last: b = _contiguous_images(b)
         except StopIteration:
             self.close()
             self.after_iter, after_iter = noop, self.after_iter  # once, however often `next` is called after the end

@@ -168,6 +168,7 @@ class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         get_idxs=None, # The next epoch's items, in order, instead of the order's: for a copy that fastai gathers from several processes
         owns:tuple=(), # What the loader keeps alive as long as it and its copies live, such as the temporary folder of its file
         compile_cache:bool|str|Path|None=None, # Where compiled pipelines are kept for later processes: None, `$FASTXTEND_FFCV_CACHE` or the user's cache folder (`compat.cache_folder`); False, nowhere; or a folder
+        channels_last:bool=True, # Hand over image batches in FFCV's `channels_last` layout, which GPUs' convolutions prefer; False: contiguous `N×C×H×W`, as fastai's loaders give them, which the CPU's convolutions of small images prefer
         item_tfms=None, after_item=None, before_batch=None # fastai's per-item callbacks, which an FFCV loader never calls: given one, it warns
     ):
         if batch_tfms is not None:
@@ -177,9 +178,12 @@ class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
             if value is not None: warnings.warn(f"Loader never calls `{name}`: it is for fastai's DataLoader. Per-item work belongs in the "
                                                 f"FFCV pipelines (decoders and FFCV transforms); batch work in `batch_tfms`.", stacklevel=2)
         # check
-        config = LoaderConfig(fname, batch_size, num_workers, os_cache, order, distributed, seed, indices, deepcopy(dict(pipelines)), custom_fields,
-                              drop_last, batches_ahead, recompile, device, async_tfms, n_inp, split_idx, vocab, items, normalize_in_pipeline,
-                              loop_threads, sample_indices, before_iter, after_batch, after_iter, get_idxs, tuple(owns), compile_cache)
+        config = LoaderConfig(fname=fname, batch_size=batch_size, num_workers=num_workers, os_cache=os_cache, order=order, distributed=distributed,
+                              seed=seed, indices=indices, pipelines=deepcopy(dict(pipelines)), custom_fields=custom_fields, drop_last=drop_last,
+                              batches_ahead=batches_ahead, recompile=recompile, device=device, async_tfms=async_tfms, n_inp=n_inp,
+                              split_idx=split_idx, vocab=vocab, items=items, normalize_in_pipeline=normalize_in_pipeline,
+                              loop_threads=loop_threads, sample_indices=sample_indices, before_iter=before_iter, after_batch=after_batch,
+                              after_iter=after_iter, get_idxs=get_idxs, owns=tuple(owns), compile_cache=compile_cache, channels_last=channels_last)
         reader = open_beton(config.fname, config.custom_fields)
         config = config.checked(reader_len(reader))
         check_quasi_random(config.order, reader, config.fname)
