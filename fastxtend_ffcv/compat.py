@@ -359,9 +359,15 @@ class OSCacheManager(_OSCacheManager):
 @cache
 def _os_cache_reader(state_type, enabled:bool, folder:Path|None):
     "The reader of every `OSCacheManager` whose state is of `state_type`, compiled once: it depends on nothing else"
-    # Follows FFCV 1.0.2's `OSCacheManager.compile_reader`, Apache-2.0, with an explicit read-only return type
+    # Follows FFCV 1.0.2's `OSCacheManager.compile_reader`, Apache-2.0, with an explicit read-only return type, and its
+    # `np.searchsorted` written out: Numba's, loaded from the disk cache, imports Numba's linear algebra and SciPy (0.3 s a process)
     def read(address, mem_state):
-        size = mem_state[2][np.searchsorted(mem_state[1], address)]
+        starts, lo, hi = mem_state[1], 0, len(mem_state[1])
+        while lo < hi:  # the first item that starts at `address` or after it
+            mid = (lo + hi) // 2
+            if starts[mid] < address: lo = mid + 1
+            else: hi = mid
+        size = mem_state[2][lo]
         return mem_state[0][address:address + size]
     return compile_cached(read, _ReadOnlyBytes(numba.uint64, state_type), folder)
 

@@ -7,6 +7,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/bench.cold.html.md"""
 # %% ../../nbs/36d_bench.cold.ipynb #61ae9fed
 from __future__ import annotations
 
+import gc
 import json
 import os
 import statistics
@@ -24,10 +25,10 @@ __all__ = ['cold_child', 'bench_cold', 'bench_inference']
 
 # %% ../../nbs/36d_bench.cold.ipynb #18975d3d
 def _ours(folder:str, size:int, workers:int):
-    "`from_betons` of `folder` and its first training batch, twice: seconds of each"
+    "`from_betons` of `folder` and its first training batch, twice: seconds of each, after the imports' garbage collection (`_collected`)"
     from fastai.vision.all import Normalize, imagenet_stats
     from fastxtend_ffcv.data import FFCVDataLoaders
-    times = []
+    times = [_collected()]
     for _ in range(2):
         t = time.perf_counter()
         dls = FFCVDataLoaders.from_betons(folder, size=size, bs=64, batch_tfms=Normalize.from_stats(*imagenet_stats), num_workers=workers)
@@ -42,7 +43,7 @@ def _ffcv(folder:str, size:int, workers:int):
     from ffcv.loader import Loader, OrderOption
     from ffcv.transforms import NormalizeImage, RandomHorizontalFlip, ToTensor, ToTorchImage
     mean, std = np.array([0.485, 0.456, 0.406]) * 255, np.array([0.229, 0.224, 0.225]) * 255
-    times = []
+    times = [_collected()]
     for _ in range(2):
         t = time.perf_counter()
         dl = Loader(f'{folder}/train.beton', 64, num_workers=workers, order=OrderOption.RANDOM, drop_last=False, pipelines={
@@ -54,8 +55,14 @@ def _ffcv(folder:str, size:int, workers:int):
         it.close()  # FFCV leaves an epoch it was not told to stop running
     return times
 
+def _collected() -> float:
+    "Seconds of a full garbage collection: the first after the imports sweeps their half a million objects, wherever it falls (0.25 s on 2 cores), so it is made before the timings, and reported"
+    t = time.perf_counter()
+    gc.collect()
+    return time.perf_counter() - t
+
 def cold_child(which:str, folder:str, size:int, workers:int):
-    "In a new process: print the seconds to the first batch of two loaders in turn, of this package (`which='ours'`) or FFCV's"
+    "In a new process: print the seconds of the imports' garbage collection, then to the first batch of two loaders in turn, of this package (`which='ours'`) or FFCV's"
     import warnings; warnings.simplefilter('ignore')
     print(json.dumps((_ours if which == 'ours' else _ffcv)(folder, size, workers)), flush=True)
     os._exit(0)  # timed: whatever FFCV's threads do as the interpreter shuts down (at times, abort it) is not the benchmark's
@@ -79,13 +86,13 @@ def bench_cold(
         times = {}
         for _ in range(rounds):
             with tempfile.TemporaryDirectory() as cache:
-                first, again = _in_new_process('ours', folder, size, workers, Path(cache))
-                disk = _in_new_process('ours', folder, size, workers, Path(cache))[0]
-                ffcv = _in_new_process('ffcv', folder, size, workers, Path(cache))
+                collect, first, again = _in_new_process('ours', folder, size, workers, Path(cache))
+                disk = _in_new_process('ours', folder, size, workers, Path(cache))[1]
+                ffcv = _in_new_process('ffcv', folder, size, workers, Path(cache))[1:]
             for k, v in (('cold', first), ('warm in the process', again), ('warm from disk', disk), ('ffcv, a new process', ffcv[0]),
-                         ('ffcv, again in the process', ffcv[1])):
+                         ('ffcv, again in the process', ffcv[1]), ("the imports' garbage collection, before the timings", collect)):
                 times.setdefault(k, []).append(v)
-        rows += [dict(section='cold', workload=wl, state=k, loader='ffcv' if k.startswith('ffcv') else 'fastxtend_ffcv', workers=workers,
+        rows += [dict(section='cold', workload=wl, state=k, loader='ffcv' if k.startswith('ffcv') else 'python' if 'garbage' in k else 'fastxtend_ffcv', workers=workers,
                       seconds=statistics.median(v), seconds_lo=min(v), seconds_hi=max(v), rounds=rounds) for k, v in times.items()]
     return pd.DataFrame(rows)
 
@@ -98,6 +105,27 @@ def _learners(photos:Path, betons:Path, size:int):
     ours = FFCVDataLoaders.from_betons(betons, size=size, bs=16, batch_tfms=norm, num_workers=2)
     theirs = ImageDataLoaders.from_folder(photos, train='train', valid='val', item_tfms=Resize(size), batch_tfms=norm, bs=16, num_workers=0)
     return [vision_learner(dls, resnet18, metrics=error_rate, pretrained=False) for dls in (ours, theirs)]
+
+def _ffcv_preds(model, files:list, size:int, bs:int=16):
+    "`model`'s predictions of `files` as a user of FFCV alone gets them: FFCV's writer writes a new .beton, and FFCV's `Loader` of it, compiled anew, centre-crops them"
+    import numpy as np
+    import torch
+    from PIL import Image
+    from ffcv.fields import RGBImageField
+    from ffcv.fields.decoders import CenterCropRGBImageDecoder
+    from ffcv.loader import Loader, OrderOption
+    from ffcv.transforms import NormalizeImage, ToTensor, ToTorchImage
+    from ffcv.writer import DatasetWriter
+    class Files:
+        def __len__(self): return len(files)
+        def __getitem__(self, i): return (np.asarray(Image.open(files[i]).convert('RGB')),)
+    mean, std = np.array([0.485, 0.456, 0.406]) * 255, np.array([0.229, 0.224, 0.225]) * 255
+    with tempfile.TemporaryDirectory() as d:
+        DatasetWriter(f'{d}/test.beton', {'image': RGBImageField(write_mode='jpg', max_resolution=500)},
+                      num_workers=1 if len(files) <= 64 else -1).from_indexed_dataset(Files())
+        dl = Loader(f'{d}/test.beton', bs, num_workers=2, order=OrderOption.SEQUENTIAL, drop_last=False, pipelines={
+            'image': [CenterCropRGBImageDecoder((size, size), 224/256), NormalizeImage(mean, std, np.float32), ToTensor(), ToTorchImage()]})
+        with torch.no_grad(): return torch.cat([model(x).softmax(-1) for x, in dl])
 
 def _first_predict(pkl:Path, image:Path) -> float:
     "Seconds of `load_learner` and the first `predict`, in a new process, imports excluded"
@@ -115,7 +143,7 @@ def bench_inference(
     rounds:int=7, # Calls of each, interleaved, after one warm-up; the table gives their median
     many:int=1000 # The files of the large `test_dl`
 ) -> pd.DataFrame:
-    "Seconds of `predict` and of `test_dl` with `get_preds`, this package's against fastai's, on the same model and files"
+    "Seconds of `predict` and of `test_dl` with `get_preds`, this package's against fastai's and FFCV's own writer and `Loader`, on the same model and files"
     files = sorted(Path(photos).glob('val/*/*.jpg'))
     few, lots = (files * 32)[:32], (files * many)[:many]
     learners = dict(zip(('fastxtend_ffcv', 'fastai'), _learners(photos, betons, size)))
@@ -135,6 +163,10 @@ def bench_inference(
         for name, l in learners.items():
             l.export(Path(d)/f'{name}.pkl')
             times[('load_learner + first predict, a new process', name)] = [_first_predict(Path(d)/f'{name}.pkl', files[0]) for _ in range(3)]
+    model = learners['fastxtend_ffcv'].model.eval()  # FFCV's own writer and loader, of the same files, into the same model: each call compiles
+    for what, fs in (('predict(file)', files[:1]), ('test_dl(32 files) + get_preds', few), (f'test_dl({many} files) + get_preds', lots)):
+        for _ in range(3):
+            t = time.perf_counter(); _ffcv_preds(model, fs, size); times.setdefault((what, 'ffcv'), []).append(time.perf_counter() - t)
     rows = [dict(section='inference', what=what, loader=name, seconds=statistics.median(v), seconds_lo=min(v), seconds_hi=max(v), rounds=len(v))
             for (what, name), v in times.items()]
     df = pd.DataFrame(rows)

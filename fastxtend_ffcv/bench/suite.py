@@ -125,7 +125,7 @@ def bench_photo(data:dict, bss=(64, 256), workers=(1, 2), rounds=3, with_peers:b
                    'torch DataLoader': torch_photo_loader(data['photo128_files'], bs, w)}
             if avail.get('DALI, CPU'): dls['DALI, CPU'] = dali_photo_loader(data['photo128_files'], bs, w)
             if avail.get('SPDL'): dls['SPDL'] = spdl_photo_loader(data['photo128_files'], bs, w)
-            dls['decode limit'] = DecodeLimit(files, bs, w)  # `w` cores decoding at once, in the same rounds
+            dls['decode limit'] = DecodeLimit(files, bs, w, crop=64)  # `w` cores decoding at once, in the same rounds, as the loaders' crops to 64 decode
             res = interleaved(dls, rounds)
             t = res.set_index('loader').images_s
             res['vs_fastai'], res['limit_images_s'] = res.images_s / t['fastai DataLoader'], t['decode limit']

@@ -7,6 +7,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/bench.workloads.html.md"""
 # %% ../../nbs/36_bench.workloads.ipynb #3615bcd3
 from __future__ import annotations
 
+import io
 import math
 import multiprocessing
 import os
@@ -20,14 +21,18 @@ from pathlib import Path
 import cv2
 import numpy as np
 import torch
+from PIL import Image
 
 from ..datasets import Columns, otto_like, photos
 from ..fields import CenterCropRGBImageDecoder, RandomResizedCropRGBImageDecoder, RGBImageField
+from ..fields.placement import dct_factor
 from ..loader import Loader, OrderOption
 from ..transforms import NormalizeImage, RandomHorizontalFlip, ops
 from ..writer import DatasetWriter
 from ffcv.fields import IntField, NDArrayField
 from ffcv.fields.decoders import IntDecoder, SimpleRGBImageDecoder
+from ffcv.fields.rgb_image import get_random_crop
+from ffcv.libffcv import imdecode as ffcv_imdecode
 from ffcv.fields.decoders import RandomResizedCropRGBImageDecoder as FFCVRandomResizedCropRGBImageDecoder
 from ffcv.loader import Loader as FFCVLoader
 from ffcv.transforms import Squeeze, ToDevice, ToTensor, ToTorchImage
@@ -39,8 +44,8 @@ except ImportError as e: raise ImportError('The benchmark suite needs pandas, wh
 __all__ = ['STATS', 'photo_crops', 'write_workloads', 'write_imagenet', 'epoch_time', 'interleaved', 'median_ci',
            'paired_columns', 'in_processes', 'across_processes', 'ConvertedByHand', 'NormalizedByHand', 'image_decoder',
            'ffcv_image_loader', 'image_loader', 'imagenet_loaders', 'fastai_photo_loader', 'torch_photo_loader',
-           'Reiterable', 'peers', 'dali_photo_loader', 'spdl_photo_loader', 'memcpy_gbs', 'decode_at_once',
-           'jpeg_decode_rate', 'DecodeLimit']
+           'Reiterable', 'peers', 'dali_photo_loader', 'spdl_photo_loader', 'memcpy_gbs', 'jpeg_size', 'decode_jpeg',
+           'decode_at_once', 'jpeg_decode_rate', 'DecodeLimit', 'crop_factors']
 
 # %% ../../nbs/36_bench.workloads.ipynb #5cbbb286
 def photo_crops(
@@ -350,34 +355,74 @@ def memcpy_gbs(mb:int=256, reps:int=5) -> float:
         t = time.perf_counter(); np.copyto(b, a); ts.append(time.perf_counter() - t)
     return a.nbytes / min(ts) / 1e9
 
-def decode_at_once(blobs:list, workers:int=1) -> list[np.ndarray]:
-    "`blobs` (JPEG bytes) decoded with OpenCV's libjpeg-turbo by `workers` threads at once, an equal share each, one OpenCV thread per decode as in a loader's workers"
-    threads = cv2.getNumThreads()
-    cv2.setNumThreads(1)
-    try:
-        with ThreadPoolExecutor(workers, thread_name_prefix='decode') as ex:
-            shares = list(ex.map(lambda bs: [cv2.imdecode(b, cv2.IMREAD_COLOR) for b in bs], [blobs[i::workers] for i in range(workers)]))
-    finally: cv2.setNumThreads(threads)
+def jpeg_size(blob:np.ndarray) -> tuple[int,int]:
+    "The (height, width) of a JPEG's bytes, from its header"
+    with Image.open(io.BytesIO(blob.tobytes())) as im: return im.height, im.width
+
+def decode_jpeg(
+    blob:np.ndarray, # A JPEG's bytes, uint8
+    size:tuple[int,int], # Its (height, width)
+    d:int=1 # Decode at 1/`d` of its size: 1, 2, 4 or 8
+) -> np.ndarray:
+    "`blob` decoded as the loaders' decoders decode a JPEG: FFCV's `imdecode` (libjpeg-turbo), at 1/`d` of its size, RGB"
+    h, w = size
+    out = np.empty(((h + d - 1) // d, (w + d - 1) // d, 3), np.uint8)
+    ffcv_imdecode(blob, out, h, w, h, w, 0, 0, 1, d, False, False)
+    return out
+
+def decode_at_once(
+    blobs:list, # JPEG bytes
+    sizes:list, # Their (height, width)
+    workers:int=1, # Threads decoding at once, an equal share each
+    factors:list|None=None # Decode blob `i` at 1/`factors[i]` of its size; None: whole
+) -> list[np.ndarray]:
+    "`blobs` decoded as the loaders' decoders decode them (`decode_jpeg`), by `workers` threads at once; the interpreter's lock is released while each decodes"
+    factors = factors or [1] * len(blobs)
+    def share(k): return [decode_jpeg(blobs[i], sizes[i], factors[i]) for i in range(k, len(blobs), workers)]
+    with ThreadPoolExecutor(workers, thread_name_prefix='decode') as ex: shares = list(ex.map(share, range(workers)))
     return [o for s in shares for o in s]
 
 def jpeg_decode_rate(images:list[np.ndarray], quality:int=90) -> float:
-    "Images per second that one core decodes with OpenCV's libjpeg-turbo"
+    "Images per second that one core decodes whole, as the loaders' decoders decode them"
     blobs = [cv2.imencode('.jpg', cv2.cvtColor(o, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality])[1] for o in images]
+    sizes = [o.shape[:2] for o in images]
     t = time.perf_counter()
-    decode_at_once(blobs)
+    decode_at_once(blobs, sizes)
     return len(blobs) / (time.perf_counter() - t)
 
 # %% ../../nbs/36_bench.workloads.ipynb #0e455678
 class DecodeLimit:
-    "The decode limit, timed as a loader: each epoch, `workers` threads decode the JPEG `files` with OpenCV's libjpeg-turbo, an equal share each, then it yields the images in batches of `bs`"
+    "The decode limit, timed as a loader: each epoch, `workers` threads decode the JPEG `files` as the loaders' decoders decode them, an equal share each, then it yields the images in batches of `bs`"
     def __init__(self,
         files:list, # JPEG files, read into memory once
         bs:int, # Images a batch
-        workers:int # Threads decoding at once
-    ): self.blobs, self.bs, self.workers = [np.fromfile(str(f), np.uint8) for f in files], bs, workers
+        workers:int, # Threads decoding at once
+        crop:int|None=None, # The side of the loaders' random resized crops: each image decoded at the DCT scale of a crop drawn as theirs are; None: whole
+        scale:tuple=(0.08, 1.), ratio:tuple=(3/4, 4/3), # The crops' area and aspect ratio, as `RandomResizedCropRGBImageDecoder`'s
+        epochs:int=8, # Epochs of draws, used in turn
+        seed:int=0 # Seed of the draws
+    ):
+        self.blobs, self.bs, self.workers = [np.fromfile(str(f), np.uint8) for f in files], bs, workers
+        self.sizes = [jpeg_size(b) for b in self.blobs]
+        self.factors = [None] if crop is None else [crop_factors(self.sizes, crop, scale, ratio, seed + e) for e in range(epochs)]
+        self.epoch = 0
 
     def __len__(self): return -(-len(self.blobs) // self.bs)
 
     def __iter__(self):
-        imgs = decode_at_once(self.blobs, self.workers)
+        factors, self.epoch = self.factors[self.epoch % len(self.factors)], self.epoch + 1
+        imgs = decode_at_once(self.blobs, self.sizes, self.workers, factors)
         for i in range(0, len(imgs), self.bs): yield (imgs[i:i+self.bs],)
+
+def crop_factors(
+    sizes:list, # The images' (height, width)
+    crop:int, # The side of the square crops' output
+    scale:tuple, ratio:tuple, # The crops' area and aspect ratio, as `RandomResizedCropRGBImageDecoder`'s
+    seed:int # Seed of the draws
+) -> list[int]:
+    "The DCT factor (`dct_factor`) at which `RandomResizedCropRGBImageDecoder(crop)` decodes each image, for a crop drawn as it draws them (FFCV's `get_random_crop`)"
+    state = np.random.get_state()  # FFCV's crop generator draws from NumPy's global generator
+    try:
+        np.random.seed(seed)
+        return [int(dct_factor(*get_random_crop(h, w, np.array(scale), np.array(ratio))[2:], crop, crop)) for h, w in sizes]
+    finally: np.random.set_state(state)
