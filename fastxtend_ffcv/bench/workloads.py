@@ -362,11 +362,13 @@ def jpeg_size(blob:np.ndarray) -> tuple[int,int]:
 def decode_jpeg(
     blob:np.ndarray, # A JPEG's bytes, uint8
     size:tuple[int,int], # Its (height, width)
-    d:int=1 # Decode at 1/`d` of its size: 1, 2, 4 or 8
+    d:int=1, # Decode at 1/`d` of its size: 1, 2, 4 or 8
+    buffer:np.ndarray|None=None # Decode into the start of this uint8 buffer, as the loaders' decoders decode into one per thread; None: into a new array
 ) -> np.ndarray:
     "`blob` decoded as the loaders' decoders decode a JPEG: FFCV's `imdecode` (libjpeg-turbo), at 1/`d` of its size, RGB"
     h, w = size
-    out = np.empty(((h + d - 1) // d, (w + d - 1) // d, 3), np.uint8)
+    shape = ((h + d - 1) // d, (w + d - 1) // d, 3)
+    out = np.empty(shape, np.uint8) if buffer is None else buffer[:math.prod(shape)].reshape(shape)
     ffcv_imdecode(blob, out, h, w, h, w, 0, 0, 1, d, False, False)
     return out
 
@@ -374,11 +376,15 @@ def decode_at_once(
     blobs:list, # JPEG bytes
     sizes:list, # Their (height, width)
     workers:int=1, # Threads decoding at once, an equal share each
-    factors:list|None=None # Decode blob `i` at 1/`factors[i]` of its size; None: whole
+    factors:list|None=None, # Decode blob `i` at 1/`factors[i]` of its size; None: whole
+    reuse:bool=False # Each thread decodes into one buffer, which stays in the processor's cache, as the loaders' decoders do: the images are views of it, whole only for the last of each thread
 ) -> list[np.ndarray]:
     "`blobs` decoded as the loaders' decoders decode them (`decode_jpeg`), by `workers` threads at once; the interpreter's lock is released while each decodes"
     factors = factors or [1] * len(blobs)
-    def share(k): return [decode_jpeg(blobs[i], sizes[i], factors[i]) for i in range(k, len(blobs), workers)]
+    def share(k):
+        mine = range(k, len(blobs), workers)
+        buffer = np.empty(max((sizes[i][0] * sizes[i][1] * 3 for i in mine), default=0), np.uint8) if reuse else None
+        return [decode_jpeg(blobs[i], sizes[i], factors[i], buffer) for i in mine]
     with ThreadPoolExecutor(workers, thread_name_prefix='decode') as ex: shares = list(ex.map(share, range(workers)))
     return [o for s in shares for o in s]
 
@@ -387,7 +393,7 @@ def jpeg_decode_rate(images:list[np.ndarray], quality:int=90) -> float:
     blobs = [cv2.imencode('.jpg', cv2.cvtColor(o, cv2.COLOR_RGB2BGR), [cv2.IMWRITE_JPEG_QUALITY, quality])[1] for o in images]
     sizes = [o.shape[:2] for o in images]
     t = time.perf_counter()
-    decode_at_once(blobs, sizes)
+    decode_at_once(blobs, sizes, reuse=True)
     return len(blobs) / (time.perf_counter() - t)
 
 # %% ../../nbs/36_bench.workloads.ipynb #0e455678
@@ -411,7 +417,7 @@ class DecodeLimit:
 
     def __iter__(self):
         factors, self.epoch = self.factors[self.epoch % len(self.factors)], self.epoch + 1
-        imgs = decode_at_once(self.blobs, self.sizes, self.workers, factors)
+        imgs = decode_at_once(self.blobs, self.sizes, self.workers, factors, reuse=True)
         for i in range(0, len(imgs), self.bs): yield (imgs[i:i+self.bs],)
 
 def crop_factors(
