@@ -28,6 +28,8 @@ from fastai.callback.schedule import ParamScheduler
 from fastai.learner import Learner
 from fastai.torch_core import get_model, num_distrib, rank_distrib, to_device
 
+from .roles import ChecksPlace, SavesPlace
+
 # %% auto #0
 __all__ = ['CHECKPOINT_KIND', 'checkpoint_path', 'atomic_save', 'load_checkpoint', 'CheckpointCallback']
 
@@ -125,7 +127,7 @@ class CheckpointCallback(Callback):
                     recorder=dict(lrs=list(rec.lrs), losses=list(rec.losses), iters=list(rec.iters), values=[list(v) for v in rec.values],
                                   times=list(self.times), smooth=(rec.smooth_loss.count, rec.smooth_loss.val)),
                     hps={k: list(v) for k, v in sched[0].hps.items()} if sched and hasattr(sched[0], 'hps') else None,
-                    loader=self.dls.train.state_dict() if hasattr(self.dls.train, 'state_dict') else None, rng=_rng_states())
+                    loader=self.dls.train.state_dict() if isinstance(self.dls.train, SavesPlace) else None, rng=_rng_states())
 
     def save(self, epoch:int, done:int):
         "Write the checkpoint of the training as it is now (`state`) to `path`, atomically"
@@ -181,16 +183,16 @@ class CheckpointCallback(Callback):
         if differ := [f"{name}: saved {ckpt[k]!r}, here {v!r}" for (k, name), v in here.items() if ckpt[k] != v]:
             raise ValueError(f"{self.path} is a checkpoint of another training ({'; '.join(differ)}). It was left as it is: "
                              "train as it was saved; or pass another fname, or resume=False, or remove the file, to train from the start")
-        if ckpt['batches'] and not hasattr(self.dls.train, 'load_state_dict'):
+        if ckpt['batches'] and not isinstance(self.dls.train, SavesPlace):
             raise TypeError(f"dls.train, a {type(self.dls.train).__name__}, can't go on from a place in an epoch as {self.path} asks: "
                             "train with fastxtend_ffcv's Loader, as the run that saved it did")
-        if ckpt['loader'] is None or not hasattr(self.dls.train, 'check_state'): return  # a loader without a place: epochs' ends only
+        if ckpt['loader'] is None or not isinstance(self.dls.train, ChecksPlace): return  # a loader without a place: epochs' ends only
         try: self.dls.train.check_state(ckpt['loader'])
         except (TypeError, ValueError) as e: raise ValueError(f"{self.path}: {e}. It was left as it is") from None
 
     def before_fit(self):
         self.fit_no, self.ckpt, self.times, self.signalled, self.skip = self.fits + 1, None, [], 0, 0  # `fits`: those that ended
-        self.mid_epoch = hasattr(self.dls.train, 'state_dict')  # whether the training loader can save its place in an epoch
+        self.mid_epoch = isinstance(self.dls.train, SavesPlace)  # whether the training loader can save its place in an epoch
         if self.every and not self.mid_epoch:
             warnings.warn(f"CheckpointCallback(every={self.every}): dls.train, a {type(self.dls.train).__name__}, can't save its place in an "
                           "epoch, so checkpoints are saved at epochs' ends only: use fastxtend_ffcv's Loader to save every few batches", stacklevel=2)
@@ -229,7 +231,7 @@ class CheckpointCallback(Callback):
         c = self.ckpt
         if c is None or self.epoch != c['epoch']: return
         self.skip = c['batches']
-        if c['loader'] is not None and hasattr(self.dls.train, 'load_state_dict'): self.dls.train.load_state_dict(c['loader'])  # this epoch, after the batches trained
+        if c['loader'] is not None and isinstance(self.dls.train, SavesPlace): self.dls.train.load_state_dict(c['loader'])  # this epoch, after the batches trained
         if self.skip: self.learn.pct_train = c['pct_train']
         self.learn.train_iter, self.ckpt = c['train_iter'], None
         _set_rng_states(c['rng'])

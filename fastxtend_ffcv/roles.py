@@ -7,7 +7,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/roles.html.md"""
 # %% ../nbs/02_roles.ipynb #4063d0ff
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -15,7 +15,8 @@ from ffcv.fields.base import ARG_TYPE, Field
 from ffcv.pipeline.operation import Operation
 
 # %% auto #0
-__all__ = ['PreparedField', 'OwnField', 'FusesFlip', 'PlainFlip', 'ImageOperation', 'Follower', 'BatchDecoder', 'BatchDecoded']
+__all__ = ['PreparedField', 'OwnField', 'FusesFlip', 'PlainFlip', 'ImageOperation', 'Follower', 'BatchDecoder', 'BatchDecoded',
+           'SavesPlace', 'ChecksPlace']
 
 # %% ../nbs/02_roles.ipynb #5948f8ef
 class PreparedField:
@@ -129,3 +130,18 @@ class BatchDecoded:
     def batch_decoder(self) -> BatchDecoder:
         "The batch transform that decodes or finishes what this operation did"
         raise NotImplementedError
+
+# %% ../nbs/02_roles.ipynb #5a68619a
+@runtime_checkable
+class SavesPlace(Protocol):
+    "A loader that saves its place in an epoch and goes on from a saved one, such as a `Loader`"
+    def state_dict(self) -> dict:
+        "Its place in the epoch under way, in plain values"
+    def load_state_dict(self, state:dict):
+        "Go on from `state`, at the next epoch"
+
+@runtime_checkable
+class ChecksPlace(Protocol):
+    "A loader that says whether a saved place is one of its own epochs'"
+    def check_state(self, state:dict):
+        "Raise, naming the difference, unless `state` is a place in one of this loader's epochs"

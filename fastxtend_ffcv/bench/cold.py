@@ -144,6 +144,7 @@ def bench_inference(
     many:int=1000 # The files of the large `test_dl`
 ) -> pd.DataFrame:
     "Seconds of `predict` and of `test_dl` with `get_preds`, this package's against fastai's and FFCV's own writer and `Loader`, on the same model and files"
+    from fastai.learner import load_learner
     files = sorted(Path(photos).glob('val/*/*.jpg'))
     few, lots = (files * 32)[:32], (files * many)[:many]
     learners = dict(zip(('fastxtend_ffcv', 'fastai'), _learners(photos, betons, size)))
@@ -163,6 +164,13 @@ def bench_inference(
         for name, l in learners.items():
             l.export(Path(d)/f'{name}.pkl')
             times[('load_learner + first predict, a new process', name)] = [_first_predict(Path(d)/f'{name}.pkl', files[0]) for _ in range(3)]
+        loaded = {name: load_learner(Path(d)/f'{name}.pkl') for name in learners}  # what a deployed model predicts with
+        for l in loaded.values():
+            with l.no_bar(): l.predict(files[0])  # warm-up
+        for _ in range(rounds):
+            for name, l in loaded.items():
+                with l.no_bar():
+                    t = time.perf_counter(); l.predict(files[0]); times.setdefault(('predict(file) after load_learner', name), []).append(time.perf_counter() - t)
     model = learners['fastxtend_ffcv'].model.eval()  # FFCV's own writer and loader, of the same files, into the same model: each call compiles
     for what, fs in (('predict(file)', files[:1]), ('test_dl(32 files) + get_preds', few), (f'test_dl({many} files) + get_preds', lots)):
         for _ in range(3):

@@ -40,7 +40,7 @@ from ffcv.loader.loader import DEFAULT_OS_CACHE, ORDER_TYPE, OrderOption
 from ffcv.pipeline.operation import Operation
 
 # %% auto #0
-__all__ = ['check_crops', 'SavesPlace', 'Loader', 'SampleIndexCallback', 'SampleIndexCheck', 'OrderOption']
+__all__ = ['check_crops', 'LoaderPlace', 'Loader', 'SampleIndexCallback', 'SampleIndexCheck', 'OrderOption']
 
 # %% ../../nbs/21_loader.loader.ipynb #8d88829c
 _all_ = ['OrderOption']
@@ -91,7 +91,7 @@ def _new_kwargs(config:LoaderConfig, n_items:int, dataset, kwargs:dict) -> dict:
     return kwargs
 
 # %% ../../nbs/21_loader.loader.ipynb #3c603fcf
-class SavesPlace:
+class LoaderPlace:
     "A loader's place in an epoch, saved (`state_dict`) and restored (`load_state_dict`); for a `Loader`, whose `__iter__` starts an epoch after `state.skip` batches"
     def state_dict(self) -> dict:
         "Where this loader is: the epoch under way and the batches of it handed out, with what decides the rest; plain values for `torch.save`"
@@ -135,7 +135,7 @@ class SavesPlace:
         self.next_epoch, self.state.skip = epoch, done
 
 # %% ../../nbs/21_loader.loader.ipynb #8765f770
-class Loader(SavesPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
+class Loader(LoaderPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
     "FFCV's `Loader` with fastai's batch transforms, callbacks and `DataLoader` API"
     def __init__(self,
         fname:str|Path, # Path to the dataset, in FFCV's .beton format

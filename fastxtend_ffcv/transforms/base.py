@@ -26,7 +26,7 @@ from ffcv.pipeline.state import State
 
 # %% auto #0
 __all__ = ['check_magnitude', 'check_colour', 'check_fill', 'fixed_draw', 'draw_factors', 'copy_image', 'level',
-           'RandomImageOperation', 'run_operation', 'changed', 'test_prob']
+           'RandomImageOperation']
 
 # %% ../../nbs/23_transforms.base.ipynb #2add3f79
 def check_magnitude(
