@@ -134,7 +134,7 @@ class BatchDecoded:
 # %% ../nbs/02_roles.ipynb #5a68619a
 @runtime_checkable
 class SavesPlace(Protocol):
-    "A loader that saves its place in an epoch and goes on from a saved one, such as a `Loader`"
+    "A loader that saves its place in an epoch and goes on from a saved one, such as this package's"
     def state_dict(self) -> dict:
         "Its place in the epoch under way, in plain values"
     def load_state_dict(self, state:dict):

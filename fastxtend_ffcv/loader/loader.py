@@ -203,10 +203,11 @@ class Loader(LoaderPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
             # cache, whose reader leaves it alone, then swap in our `OSCacheManager`
             order = ffcv_order(config.order, config.distributed)  # FFCV's, or one of `orders`, which FFCV's `__init__` would refuse
             self.defer_code = config.os_cache  # generated once, with the reader that `use_memory_manager` swaps in
-            try: super().__init__(str(config.fname), config.batch_size, clamp_workers(config.num_workers), False,
-                                  order if isinstance(order, OrderOption) else OrderOption.SEQUENTIAL,
-                                  config.distributed, config.seed, config.indices, plan.pipelines,
-                                  {**own_fields(config.fname), **config.custom_fields}, config.drop_last, config.batches_ahead, config.recompile)
+            try: super().__init__(fname=str(config.fname), batch_size=config.batch_size, num_workers=clamp_workers(config.num_workers),
+                                  os_cache=False, order=order if isinstance(order, OrderOption) else OrderOption.SEQUENTIAL,
+                                  distributed=config.distributed, seed=config.seed, indices=config.indices, pipelines=plan.pipelines,
+                                  custom_fields={**own_fields(config.fname), **config.custom_fields}, drop_last=config.drop_last,
+                                  batches_ahead=config.batches_ahead, recompile=config.recompile)
             finally: self.defer_code = False
             if not isinstance(order, OrderOption): self.use_order(order)
             if config.os_cache: self.use_memory_manager(OSCacheManager(self.beton_reader))
