@@ -23,6 +23,7 @@ import traceback
 import warnings
 from contextlib import contextmanager
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -125,8 +126,11 @@ def _reason(e:Exception) -> str:
 
 class _CheckedItems:
     "A dataset's items, checked for `fields` in FFCV's writer processes; failures are reported, not raised"
-    def __init__(self, dataset, fields:Mapping[str, Field], page_size:int, first:tuple|None, stop:bool=True):
+    def __init__(self, dataset, fields:Mapping[str, Field], page_size:int, first:tuple|None, stop:bool=True, shared:bool=True):
         self.dataset, self.fields, self.page_size, self.first, self.stop = dataset, fields, page_size, first, stop
+        if not shared:  # checked in this process alone (`_first_good`, `_write_here`): plain counts, not a process's locks (1 ms a `predict`)
+            self.largest, self.done = SimpleNamespace(value=0), SimpleNamespace(value=0)
+            return
         ctx = multiprocessing.get_context('fork')
         self.failed = ctx.Event()  # an item failed
         self.errors = ctx.SimpleQueue()  # their `ItemError`s; a SimpleQueue's `put` is done when it returns
@@ -351,7 +355,7 @@ class DatasetWriter(FFCVDatasetWriter):
             self.retarget(tmp, page_size)
             try:
                 while True:
-                    items = _CheckedItems(dataset, self.fields, self.page_size, first, stop=not skip)
+                    items = _CheckedItems(dataset, self.fields, self.page_size, first, stop=not skip, shared=not self.here)
                     bad = self._write_here(items, indices, shuffle_indices) if self.here else \
                           self._write(items, indices, chunksize, shuffle_indices, self.target.name if desc is None else desc)
                     if bad and not skip: raise bad[0].named(sources)
@@ -375,7 +379,7 @@ class DatasetWriter(FFCVDatasetWriter):
 
     def _first_good(self, dataset, indices:np.ndarray, sources, skip:bool) -> tuple:
         "The first item that can be written, checked here, where its error is easiest to read; its size; and the indices left"
-        probe = _CheckedItems(dataset, self.fields, MAX_PAGE_SIZE, None)
+        probe = _CheckedItems(dataset, self.fields, MAX_PAGE_SIZE, None, shared=False)
         for k, i in enumerate(indices):
             try: first, size = probe.check(int(i))
             except ItemError as e:
