@@ -15,8 +15,9 @@ from .config import *
 from .batch_tfms import *
 from .epoch_iterator import *
 from .show import *
+from .api import *
 from .loader import *
-from . import plan as _plan, threads as _threads, orders as _orders, config as _config, batch_tfms as _batch_tfms, epoch_iterator as _epoch_iterator, show as _show, loader as _loader
+from . import plan as _plan, threads as _threads, orders as _orders, config as _config, batch_tfms as _batch_tfms, epoch_iterator as _epoch_iterator, show as _show, api as _api, loader as _loader
 
 # %% ../../nbs/22_loader.ipynb #24cd078f
-__all__ = [*_plan.__all__, *_threads.__all__, *_orders.__all__, *_config.__all__, *_batch_tfms.__all__, *_epoch_iterator.__all__, *_show.__all__, *_loader.__all__]
+__all__ = [*_plan.__all__, *_threads.__all__, *_orders.__all__, *_config.__all__, *_batch_tfms.__all__, *_epoch_iterator.__all__, *_show.__all__, *_api.__all__, *_loader.__all__]

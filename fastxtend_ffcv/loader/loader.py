@@ -31,7 +31,9 @@ from .config import LoaderConfig, LoaderState, check_indices, file_stamp, open_b
 from .epoch_iterator import Epoch
 from .orders import check_quasi_random, ffcv_order
 from .plan import Plan, plan_pipelines
-from .show import DataLoaderAPI, Exported, SetupView, TfmdDLMixin, global_order, world_size
+from .api import DataLoaderAPI, Exported, SetupView
+from .orders import global_order, world_size
+from .show import TfmdDLMixin
 from .threads import loop_threads
 from ..transforms.ops import TensorSampleIndex
 from ffcv.fields.base import Field

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 import numpy as np
+import torch
 import torch.distributed as dist
 
 from ffcv.loader.loader import OrderOption
@@ -20,7 +22,8 @@ from ffcv.traversal_order.base import TraversalOrder
 from ..compat import reader_item_pages, reader_len
 
 # %% auto #0
-__all__ = ['quasi_random_shard', 'Shard', 'QuasiRandomShards', 'ffcv_order', 'check_quasi_random']
+__all__ = ['quasi_random_shard', 'Shard', 'QuasiRandomShards', 'ffcv_order', 'check_quasi_random', 'world_size', 'global_order',
+           'gather_mask']
 
 # %% ../../nbs/17a_loader.orders.ipynb #be41f793
 def quasi_random_shard(
@@ -86,3 +89,30 @@ def check_quasi_random(
     if order == OrderOption.QUASI_RANDOM and reader_len(reader) and (reader_item_pages(reader) < 0).all():
         raise ValueError(f"QUASI_RANDOM orders items by the pages of {Path(fname).name} that their data lie in, but its items keep all their fields "
                          "(ints and floats) in its metadata, in no page: use RANDOM, which shuffles them as well and costs no more")
+
+# %% ../../nbs/17a_loader.orders.ipynb #9593da67
+def world_size() -> int:
+    "The processes of the default process group, or 1"
+    return dist.get_world_size() if dist.is_available() and dist.is_initialized() else 1
+
+def global_order(
+    shards:Sequence[np.ndarray], # Each process's items, in order, as its sampler pads them
+    n:int, # The items of the dataset
+    bs:int # The batch size
+) -> np.ndarray:
+    "Every process's items, in the order fastai gathers their batches, without the padding"
+    world, m, out = len(shards), len(shards[0]), []
+    for start in range(0, m, bs):
+        j = np.arange(start, min(start + bs, m))
+        for r in range(world): out.append(np.asarray(shards[r])[j][(r + j * world) < n])
+    return np.concatenate(out)
+
+def gather_mask(
+    start:int, # The position in each shard of the batch's first item
+    n:int, # Items in each process's batch
+    world:int, # The processes
+    total:int # The items of the dataset
+) -> torch.Tensor:
+    "Which items of a batch gathered from every process are not padding: `DistributedSampler` pads after the dataset's last item"
+    j = np.arange(start, start + n)
+    return torch.from_numpy(np.concatenate([(r + j * world) < total for r in range(world)]))

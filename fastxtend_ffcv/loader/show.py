@@ -1,4 +1,4 @@
-"""What fastai reads of a loader that is not one of its own: the decoding and showing of `TfmdDL`, a dataset's view, and batch transforms set up and moved as fastai's loaders do it
+"""What fastai's showing reads of a loader that is not one of its own: the decoding and showing of `TfmdDL`, for images, masks, points, boxes and labels; the rest of fastai's API is `loader.api`'s as fastai's loaders do it
 
 Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/loader.show.html.md"""
 
@@ -7,37 +7,23 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/loader.show.html.md"""
 # %% ../../nbs/20_loader.show.ipynb #19b8721e
 from __future__ import annotations
 
-import os
-from pathlib import Path
-from typing import Protocol, Sequence, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-import numpy as np
 import torch
-import torch.distributed as dist
 
-from fastcore.basics import GetAttr, detuplify
+from fastcore.basics import detuplify
 from fastcore.foundation import L
-from fasttransform import Pipeline, explode_types, retain_types
+from fasttransform import Pipeline, retain_types
 from fastai.data.core import TfmdDL, show_batch, show_results
 from fastai.vision.data import get_grid
-from fastai.data.load import DataLoader
-from fastai.data.transforms import Category, CategoryMap, MultiCategory
-from fastai.torch_core import TensorCategory, TensorImageBase, TensorMultiCategory, apply, batch_to_samples, default_device, maybe_gather, to_cpu, to_detach
+from fastai.data.transforms import Category, MultiCategory
+from fastai.torch_core import TensorCategory, TensorImageBase, TensorMultiCategory, batch_to_samples
 from fastai.vision.core import LabeledBBox, TensorBBox, TensorPoint
 
-from ..compat import set_device
-from ..fields.boxes import BoxField
-from ..fields.points import PointField
-from .config import LoaderConfig, LoaderState
-from .plan import Plan
-from ..transforms.ops import LabelKind, TensorSampleIndex, ToTensorBase
-from ffcv.fields import IntField, NDArrayField
-from ffcv.pipeline.pipeline_spec import PipelineSpec
-from ffcv.transforms.ops import ToDevice as _ToDevice
+from ..transforms.ops import TensorSampleIndex
 
 # %% auto #0
-__all__ = ['BatchSource', 'show_box_results', 'TfmdDLMixin', 'Exported', 'LoaderDataset', 'SetupView', 'tfms_to',
-           'ConfiguredLoader', 'world_size', 'global_order', 'gather_mask', 'DataLoaderAPI']
+__all__ = ['BatchSource', 'show_box_results', 'TfmdDLMixin']
 
 # %% ../../nbs/20_loader.show.ipynb #388d0f03
 @runtime_checkable
@@ -161,257 +147,3 @@ class TfmdDLMixin:
         l = o.as_subclass(torch.Tensor).view(-1)
         if len(l) != len(keep): raise ValueError(f"{len(keep)} boxes but {len(l)} labels: a box's label goes with it, padding included")
         return LabeledBBox(px, [name(int(i)) for i in l[keep.to(l.device)]])
-
-# %% ../../nbs/20_loader.show.ipynb #9e6d12e4
-class Exported:
-    "The role of a loader's exported form, which an exported `Learner` keeps instead of the loader: `Loader.new` hands it back as it is"
-
-class LoaderDataset(GetAttr):
-    "The items a loader reads, as fastai sees a dataset: their number, names (`items`), `vocab`, `c` and `loss_func`; FFCV's `Reader` for the rest"
-    _default = 'reader'
-    exporter = None # What makes a loader's exported form (an `Exported`), given the loader: `30_data.core` names its inference loader
-    def __init__(self, dl): self.dl, self.reader = dl, dl.beton_reader
-    def __len__(self): return len(self.dl.indices)
-    items = property(lambda self: self.dl.items)
-    vocab = property(lambda self: self.dl.vocab)
-    c = property(lambda self: self.dl.c)
-    loss_func = property(lambda self: self.dl.loss_func)
-
-    def new_empty(self) -> Exported:
-        "The loader's exported form, which fastai's `Learner.export` keeps (through `DataLoaders.new_empty`, then the loader's `new`)"
-        if LoaderDataset.exporter is None:
-            raise TypeError("Exporting a Learner of Loaders needs fastxtend_ffcv.data, which knows how to load new items: import it")
-        return LoaderDataset.exporter(self.dl)
-
-# %% ../../nbs/20_loader.show.ipynb #5a010d06
-class SetupView(DataLoader):
-    "A loader as fastai's batch transforms expect to see it in `setups`: a fastai `DataLoader`"
-    def __init__(self, loader): self._default, self.loader = 'loader', loader  # `GetAttr` delegates to `loader`
-    def one_batch(self): return self.loader.one_batch()
-
-# %% ../../nbs/20_loader.show.ipynb #103e7a4d
-def tfms_to(
-    tfms:Pipeline, # Batch transforms
-    device:torch.device # Where their state goes
-):
-    "Put each transform's tensor state (the attributes it lists in `parameters`, as fastai's `Normalize` does) on `device`"
-    # the loop of fastai's `TfmdDL.to`, which needs a `TfmdDL`; tensors only, since a transform may list other state
-    for tfm in tfms.fs:
-        for a in L(getattr(tfm, 'parameters', None)):
-            if isinstance(v := getattr(tfm, a), torch.Tensor): setattr(tfm, a, v.to(device))
-
-# %% ../../nbs/20_loader.show.ipynb #307ef4ee
-@runtime_checkable
-class ConfiguredLoader(Protocol):
-    "What `DataLoaderAPI` needs of the class it is mixed into, besides FFCV's `Loader`"
-    config:LoaderConfig # Its settings
-    plan:Plan # What it compiles and runs
-    state:LoaderState # What its epochs write
-    after_batch:Pipeline # Its batch transforms
-    def one_batch(self) -> tuple: "The first batch of the next epoch"
-
-# %% ../../nbs/20_loader.show.ipynb #9593da67
-def world_size() -> int:
-    "The processes of the default process group, or 1"
-    return dist.get_world_size() if dist.is_available() and dist.is_initialized() else 1
-
-def global_order(
-    shards:Sequence[np.ndarray], # Each process's items, in order, as its sampler pads them
-    n:int, # The items of the dataset
-    bs:int # The batch size
-) -> np.ndarray:
-    "Every process's items, in the order fastai gathers their batches, without the padding"
-    world, m, out = len(shards), len(shards[0]), []
-    for start in range(0, m, bs):
-        j = np.arange(start, min(start + bs, m))
-        for r in range(world): out.append(np.asarray(shards[r])[j][(r + j * world) < n])
-    return np.concatenate(out)
-
-def gather_mask(
-    start:int, # The position in each shard of the batch's first item
-    n:int, # Items in each process's batch
-    world:int, # The processes
-    total:int # The items of the dataset
-) -> torch.Tensor:
-    "Which items of a batch gathered from every process are not padding: `DistributedSampler` pads after the dataset's last item"
-    j = np.arange(start, start + n)
-    return torch.from_numpy(np.concatenate([(r + j * world) < total for r in range(world)]))
-
-# %% ../../nbs/20_loader.show.ipynb #a26a12d5
-class DataLoaderAPI:
-    "What fastai reads of a loader, besides showing it: inputs, targets, items, vocabulary, batch size, split, device, and gathered predictions; for a `ConfiguredLoader`"
-    @property
-    def n_inp(self) -> int:
-        "Number of elements of a batch that are model inputs"
-        return self.plan.n_inp
-
-    @property
-    def outputs(self) -> list[str]:
-        "The names of the pipelines, in the order of a batch's elements: each view of an image (`views=n`) after it, as `name_1`, `name_2`…"
-        return self.plan.outputs
-
-    @property
-    def batch_specs(self) -> list[PipelineSpec]:
-        "The pipelines, in the order of a batch's elements"
-        return [self.specs[k] for k in self.outputs]
-
-    @property
-    def bs(self) -> int:
-        "The batch size, as fastai calls it"
-        return self.config.batch_size
-
-    @property
-    def split_idx(self) -> int:
-        "Whether the batch transforms run as training (0) or validation (1)"
-        return self.config.split_idx
-
-    @split_idx.setter
-    def split_idx(self, i:int): self.config, self.after_batch.split_idx = self.config.replace(split_idx=i), i
-
-    @property
-    def async_tfms(self) -> bool:
-        "Whether the batch transforms run in the epoch's thread, ahead of the training loop"
-        return self.config.async_tfms
-
-    @property
-    def sample_indices(self) -> bool:
-        "Whether each batch ends with its items' indices in the file (`TensorSampleIndex`)"
-        return self.config.sample_indices
-
-    @property
-    def kind(self) -> LabelKind|None:
-        "What the targets are, from the `ToTensor*` operation of the first pipeline after the inputs"
-        specs = self.batch_specs[self.n_inp:]
-        if not specs: return None
-        return next((op.kind for op in specs[0].transforms if isinstance(op, ToTensorBase) and op.kind is not None), None)
-
-    @property
-    def loss_func(self):
-        "The loss function that fastai's blocks give targets of this `kind`: what a `Learner` takes when given none"
-        return None if self.kind is None else self.kind.loss_func()
-
-    @property
-    def vocab(self) -> CategoryMap|list|None:
-        "The class names, as fastai's `CategoryMap` for category, multi-category, mask and box targets"
-        vocab = self.config.vocab
-        if vocab is None or self.kind not in (LabelKind.category, LabelKind.multi, LabelKind.mask, LabelKind.boxes): return vocab
-        if getattr(self, '_vocab_map', (None,))[0] is not vocab: self._vocab_map = vocab, CategoryMap(vocab, sort=False)
-        return self._vocab_map[1]
-
-    @vocab.setter
-    def vocab(self, vocab): self.config = self.config.replace(vocab=vocab)
-
-    @property
-    def c(self) -> int|None:
-        "Number of model outputs for the targets: their classes, or the size of a regression target"
-        kind, vocab = self.kind, self.config.vocab
-        if kind is None: return None
-        if vocab is not None and kind is not LabelKind.float: return len(vocab)
-        if kind is LabelKind.mask: return None  # the classes of a mask are its codes
-        name = self.batch_specs[self.n_inp].source
-        field = self.fields.get(name) if isinstance(name, str) else None
-        if isinstance(field, PointField): return 2 * field.n_points  # x and y of each point
-        if isinstance(field, BoxField): return field.n_classes  # the file's classes, if it was written with their number
-        if (values := self._target_values()) is not None:  # class indices: one more than the largest
-            return int(values.max()) + 1 if len(values) else None
-        return int(np.prod(field.shape)) if isinstance(field, NDArrayField) else 1
-
-    def _target_values(self) -> np.ndarray|None:
-        "The class indices of the file, if the targets are categories read from an `IntField`"
-        name = self.batch_specs[self.n_inp].source if self.kind is LabelKind.category else None
-        if not isinstance(self.fields.get(name), IntField): return None
-        return self.field_metadata(name)
-
-    def _check_vocab(self):
-        "Refuse a vocabulary with fewer classes than the file's labels, whose names `show_batch` would look for in vain"
-        values, vocab = self._target_values(), self.config.vocab
-        if vocab is None: return
-        field = self.fields.get(self.batch_specs[self.n_inp].source) if self.kind is LabelKind.boxes else None
-        if isinstance(field, BoxField) and field.n_classes and field.n_classes > len(vocab):
-            raise ValueError(f"vocab names {len(vocab)} classes, but the boxes of {self.config.fname.name} were written with {field.n_classes} "
-                             f"classes: pass {field.n_classes} class names ('#na#' first, as BBoxLblBlock has them; the folder's vocab.json has them)")
-        if values is None or not len(values): return
-        if (top := int(values.max())) >= len(vocab):
-            raise ValueError(f"vocab names {len(vocab)} classes, but {self.config.fname.name} has labels up to {top}: "
-                             f"pass {top + 1} class names (fastxtend-ffcv-folder writes them to vocab.json)")
-
-    def to(self,
-        device:str|int|torch.device|None # The device; None for fastai's `default_device()`
-    ):
-        "Put the batches, and the batch transforms' state, on `device`"
-        device = default_device() if device is None else torch.device(device)
-        moved = [set_device(op, device) for spec in self.specs.values() for op in spec.transforms if isinstance(op, _ToDevice)]
-        if any(moved): self.generate_code()
-        tfms_to(self.after_batch, device)
-        self.config = self.config.replace(device=device)
-        return self
-
-    @property
-    def device(self) -> torch.device:
-        "The device of the batches"
-        return self.config.device
-
-    @device.setter
-    def device(self, device): self.to(device)
-
-    @property
-    def batch_types(self):
-        "The types of a batch's parts, which `decode` restores: from the first batch, or from `one_batch` before any"
-        if self.state.batch_types is None: self.state.batch_types = explode_types(self.one_batch())
-        return self.state.batch_types
-
-    @property
-    def n(self) -> int:
-        "The number of items this loader reads, as fastai's `DataLoader.n`: `len(dl.dataset)`"
-        return len(self.indices)
-
-    @property
-    def dataset(self) -> LoaderDataset:
-        "The items this loader reads, as fastai reaches them (`dls.train_ds`, `dls.valid_ds`): with `len`, `items`, `vocab`, `c` and `loss_func`"
-        return LoaderDataset(self)
-
-    @property
-    def items(self) -> list:
-        "The items this loader reads, in index order, which is the order of `Learner.get_preds`: their sources if given, else their indices"
-        return self.items_at(np.sort(self.indices))
-
-    def items_at(self,
-        idxs # Indices in the file, such as a batch's sample indices (`learn.sample_idxs`)
-    ) -> list:
-        "The items at `idxs` of the file: their sources (such as files) if the loader has them, else the indices"
-        if idxs is None: raise TypeError("No indices: the batch had no sample indices (a loader with sample_indices=True gives them)")
-        idxs = np.asarray(to_cpu(idxs) if isinstance(idxs, torch.Tensor) else idxs, dtype=np.int64).reshape(-1)
-        n = self.n_items
-        if len(bad := idxs[(idxs < 0) | (idxs >= n)]):
-            raise IndexError(f"No item {bad[0]} in {self.config.fname.name}, which has {n} items, indexed 0 to {n - 1}")
-        sources = self.config.items
-        return idxs.tolist() if sources is None else [sources[i] for i in idxs.tolist()]
-
-    def indices_of(self,
-        items:Sequence # Items as `dl.items` names them, such as their files
-    ) -> np.ndarray|None:
-        "The indices in the file of `items`, or None if the loader has no `items` or one of them isn't among its items; files match by their absolute paths too"
-        sources = self.config.items
-        if sources is None: return None
-        def key(o): return os.path.abspath(o) if isinstance(o, (str, Path)) else None
-        where = {str(o): i for i, o in enumerate(sources)}
-        if any(str(o) not in where for o in items): where |= {key(o): i for i, o in enumerate(sources) if key(o) is not None}
-        idxs = [where.get(str(o), where.get(key(o))) for o in items]
-        return None if not idxs or None in idxs else np.array(idxs, dtype=np.int64)
-
-    def to_detach(self,
-        b, # Tensors, possibly nested
-        cpu:bool=True, # Move them to the CPU
-        gather:bool=True # Gather them from every process, when distributed
-    ):
-        "fastai's `to_detach`; when distributed, gathers every process's items of the current batch, without the padding"
-        if not (gather and self.distributed and world_size() > 1): return to_detach(b, cpu, gather)
-        start = max(0, self.state.batches - 1) * self.batch_size  # the batch that the training loop was handed last
-        def _gather(x):
-            if not isinstance(x, torch.Tensor): return x
-            if x.ndim == 0: return maybe_gather(x)
-            res = [torch.zeros_like(x) for _ in range(world_size())]
-            dist.all_gather(res, x.contiguous())
-            return torch.cat(res)[gather_mask(start, len(x), world_size(), len(self.indices))]
-        b = apply(_gather, to_detach(b, cpu=False, gather=False))
-        return to_cpu(b) if cpu else b
