@@ -18,7 +18,7 @@ import numpy as np
 import torch
 import torch.distributed as dist
 
-from fastcore.basics import noop
+from fastcore.basics import noop, patch
 from fastcore.meta import delegates
 from fasttransform import Pipeline
 from fastai.callback.core import Callback
@@ -194,164 +194,178 @@ class Loader(LoaderPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         # build
         self._build(config, plan, do_setup)
 
-    def _build(self, config:LoaderConfig, plan:Plan, do_setup:bool):
-        "Build FFCV's loader of `plan`, and fastai's parts from `config`"
-        self.config, self.plan, self.state, self._stamp = config, plan, LoaderState(), file_stamp(config.fname)
-        self.compile_cache = config.compile_cache
-        for op in plan.operations():  # each epoch fills the memory their draws read: code without an address, which loaders share
-            if isinstance(op, ReadsDraws): op.filled = True
-        with keep_torch_threads():
-            # FFCV's OS-cache reader changes Numba's shared `uint8[::1]` type (see `compat`): build with the process
-            # cache, whose reader leaves it alone, then swap in our `OSCacheManager`
-            order = ffcv_order(config.order, config.distributed)  # FFCV's, or one of `orders`, which FFCV's `__init__` would refuse
-            self.defer_code = config.os_cache  # generated once, with the reader that `use_memory_manager` swaps in
-            try: super().__init__(fname=str(config.fname), batch_size=config.batch_size, num_workers=clamp_workers(config.num_workers),
-                                  os_cache=False, order=order if isinstance(order, OrderOption) else OrderOption.SEQUENTIAL,
-                                  distributed=config.distributed, seed=config.seed, indices=config.indices, pipelines=plan.pipelines,
-                                  custom_fields={**own_fields(config.fname), **config.custom_fields}, drop_last=config.drop_last,
-                                  batches_ahead=config.batches_ahead, recompile=config.recompile)
-            finally: self.defer_code = False
-            if not isinstance(order, OrderOption): self.use_order(order)
-            if config.os_cache: self.use_memory_manager(OSCacheManager(self.beton_reader))
-        pos = [list(self.specs).index(k) for k in plan.outputs]  # FFCV yields its pipelines in its own order
-        self._order = None if pos == list(range(len(self.specs))) else pos
-        self.after_batch = Pipeline(plan.batch_tfms, split_idx=config.split_idx)
-        self._check_built()
-        self.to(config.device)
-        if do_setup:
-            self.after_batch.setup(SetupView(self))
-            self.to(self.device)  # transforms set up from data hold their state (`Normalize`'s stats) on its device
+# %% ../../nbs/21_loader.loader.ipynb #35c40ff1
+@patch
+def _build(self:Loader, config:LoaderConfig, plan:Plan, do_setup:bool):
+    "Build FFCV's loader of `plan`, and fastai's parts from `config`"
+    self.config, self.plan, self.state, self._stamp = config, plan, LoaderState(), file_stamp(config.fname)
+    self.compile_cache = config.compile_cache
+    for op in plan.operations():  # each epoch fills the memory their draws read: code without an address, which loaders share
+        if isinstance(op, ReadsDraws): op.filled = True
+    with keep_torch_threads():
+        # FFCV's OS-cache reader changes Numba's shared `uint8[::1]` type (see `compat`): build with the process
+        # cache, whose reader leaves it alone, then swap in our `OSCacheManager`
+        order = ffcv_order(config.order, config.distributed)  # FFCV's, or one of `orders`, which FFCV's `__init__` would refuse
+        self.defer_code = config.os_cache  # generated once, with the reader that `use_memory_manager` swaps in
+        try: super(Loader, self).__init__(fname=str(config.fname), batch_size=config.batch_size, num_workers=clamp_workers(config.num_workers),
+                                          os_cache=False, order=order if isinstance(order, OrderOption) else OrderOption.SEQUENTIAL,
+                                          distributed=config.distributed, seed=config.seed, indices=config.indices, pipelines=plan.pipelines,
+                                          custom_fields={**own_fields(config.fname), **config.custom_fields}, drop_last=config.drop_last,
+                                          batches_ahead=config.batches_ahead, recompile=config.recompile)
+        finally: self.defer_code = False
+        if not isinstance(order, OrderOption): self.use_order(order)
+        if config.os_cache: self.use_memory_manager(OSCacheManager(self.beton_reader))
+    pos = [list(self.specs).index(k) for k in plan.outputs]  # FFCV yields its pipelines in its own order
+    self._order = None if pos == list(range(len(self.specs))) else pos
+    self.after_batch = Pipeline(plan.batch_tfms, split_idx=config.split_idx)
+    self._check_built()
+    self.to(config.device)
+    if do_setup:
+        self.after_batch.setup(SetupView(self))
+        self.to(self.device)  # transforms set up from data hold their state (`Normalize`'s stats) on its device
 
-    def new(self,
-        dataset=None, # Indices of items of the `.beton` to read, in order, as `test_dl` and `Interpretation` pass
-        cls=None, # Class of the result; defaults to this loader's
-        **kwargs # Changed `Loader` arguments, or fastai's `bs` and `shuffle`
-    ):
-        "A variant of this loader with some arguments changed, sharing its compiled pipelines where they are unchanged"
-        if isinstance(dataset, Exported): return dataset  # fastai's `DataLoaders.new_empty`, to export a `Learner`
-        kwargs = _new_kwargs(self.config, self.n_items, dataset, kwargs)
-        config = self.config.replace(**{'after_batch': self.after_batch, **kwargs})  # the live batch transforms
-        cls = cls or type(self)
-        if cls is type(self) and not self.config.rebuilds(config):
-            config = config.checked(self.n_items)
-            # the same batch transforms and inputs plan the same (`get_preds` asks for copies of another order, many times)
-            same = config.after_batch is self.after_batch and config.n_inp == self.config.n_inp
-            plan = self.plan if same else _plan(config, deepcopy(config.pipelines), self.fields)
-            if plan.compiled_steps == self.plan.compiled_steps: return self._copy_with(config, plan)
-        # a rebuild gets fresh operations: FFCV has bound this loader's to its file, device and graph
-        return cls(**config.kwargs(), do_setup=False)
+# %% ../../nbs/21_loader.loader.ipynb #c98da96e
+@patch
+def new(self:Loader,
+    dataset=None, # Indices of items of the `.beton` to read, in order, as `test_dl` and `Interpretation` pass
+    cls=None, # Class of the result; defaults to this loader's
+    **kwargs # Changed `Loader` arguments, or fastai's `bs` and `shuffle`
+):
+    "A variant of this loader with some arguments changed, sharing its compiled pipelines where they are unchanged"
+    if isinstance(dataset, Exported): return dataset  # fastai's `DataLoaders.new_empty`, to export a `Learner`
+    kwargs = _new_kwargs(self.config, self.n_items, dataset, kwargs)
+    config = self.config.replace(**{'after_batch': self.after_batch, **kwargs})  # the live batch transforms
+    cls = cls or type(self)
+    if cls is type(self) and not self.config.rebuilds(config):
+        config = config.checked(self.n_items)
+        # the same batch transforms and inputs plan the same (`get_preds` asks for copies of another order, many times)
+        same = config.after_batch is self.after_batch and config.n_inp == self.config.n_inp
+        plan = self.plan if same else _plan(config, deepcopy(config.pipelines), self.fields)
+        if plan.compiled_steps == self.plan.compiled_steps: return self._copy_with(config, plan)
+    # a rebuild gets fresh operations: FFCV has bound this loader's to its file, device and graph
+    return cls(**config.kwargs(), do_setup=False)
 
-    def _copy_with(self, config:LoaderConfig, plan:Plan):
-        "A shallow copy of this loader, sharing its compiled pipelines, with `config` and the batch side of `plan`"
-        res = copy(self)
-        check_quasi_random(config.order, self.beton_reader, config.fname)
-        res.config, res.plan = config, replace(plan, pipelines=self.plan.pipelines)
-        res.state = LoaderState(batch_types=self.state.batch_types)
-        # keep the indices' dtype: the compiled pipelines are specialised on it
-        indices = np.arange(self.n_items, dtype=self.indices.dtype) if config.indices is None else config.indices.astype(self.indices.dtype)
-        res.reconfigure(config.batch_size, clamp_workers(config.num_workers), config.drop_last, config.batches_ahead, config.recompile,
-                        config.seed, indices, ffcv_order(config.order, config.distributed))
-        res.after_batch = Pipeline(plan.batch_tfms, split_idx=config.split_idx)
-        res._check_built()
-        return res
+@patch
+def _copy_with(self:Loader, config:LoaderConfig, plan:Plan):
+    "A shallow copy of this loader, sharing its compiled pipelines, with `config` and the batch side of `plan`"
+    res = copy(self)
+    check_quasi_random(config.order, self.beton_reader, config.fname)
+    res.config, res.plan = config, replace(plan, pipelines=self.plan.pipelines)
+    res.state = LoaderState(batch_types=self.state.batch_types)
+    # keep the indices' dtype: the compiled pipelines are specialised on it
+    indices = np.arange(self.n_items, dtype=self.indices.dtype) if config.indices is None else config.indices.astype(self.indices.dtype)
+    res.reconfigure(config.batch_size, clamp_workers(config.num_workers), config.drop_last, config.batches_ahead, config.recompile,
+                    config.seed, indices, ffcv_order(config.order, config.distributed))
+    res.after_batch = Pipeline(plan.batch_tfms, split_idx=config.split_idx)
+    res._check_built()
+    return res
 
-    def _check_built(self):
-        "Refuse what would fail later, or warn of it: an empty centre crop, a vocabulary too short, an epoch of no batches"
-        check_crops(self.specs)
-        self._check_vocab()
-        if self.config.get_idxs is not None and not self.distributed: self.count_batches_of(self.get_idxs())
-        if len(self) == 0:
-            warnings.warn(f"This Loader of {self.config.fname.name} yields no batches: its {len(self.indices)} items are fewer "
-                          f"than batch_size={self.batch_size}, and drop_last=True drops the partial batch. Training on it does "
-                          "nothing (fastai shows a nan loss). Lower the batch size, or pass drop_last=False", stacklevel=3)
+@patch
+def _check_built(self:Loader):
+    "Refuse what would fail later, or warn of it: an empty centre crop, a vocabulary too short, an epoch of no batches"
+    check_crops(self.specs)
+    self._check_vocab()
+    if self.config.get_idxs is not None and not self.distributed: self.count_batches_of(self.get_idxs())
+    if len(self) == 0:
+        warnings.warn(f"This Loader of {self.config.fname.name} yields no batches: its {len(self.indices)} items are fewer "
+                      f"than batch_size={self.batch_size}, and drop_last=True drops the partial batch. Training on it does "
+                      "nothing (fastai shows a nan loss). Lower the batch size, or pass drop_last=False", stacklevel=3)
 
-    def filter(self,
-        field_name:str, # The field that `condition` tests
-        condition # A function of one item's decoded `field_name`: True keeps the item
-    ) -> Loader:
-        "A loader of the items whose `field_name` meets `condition`, like this one otherwise"
-        # Follows FFCV 1.0.2's `Loader.filter`, Apache-2.0: one pass over the field alone, in order
-        pipes = {k: None for k in self.fields if k != field_name}
-        if field_name in self.config.pipelines: pipes[field_name] = deepcopy(self.config.pipelines[field_name])
-        sub = self.new(pipelines=pipes, order=OrderOption.SEQUENTIAL, drop_last=False, distributed=False, after_batch=None,
-                       before_iter=None, after_iter=None, n_inp=1, sample_indices=False)
-        keep = np.array([bool(condition(o)) for (b,) in sub for o in b], dtype=bool)
-        if not keep.any(): raise ValueError(f"No item of {self.config.fname.name} meets the condition on {field_name!r}")
-        return self.new(indices=sub.indices[keep])
+@patch
+def filter(self:Loader,
+    field_name:str, # The field that `condition` tests
+    condition # A function of one item's decoded `field_name`: True keeps the item
+) -> Loader:
+    "A loader of the items whose `field_name` meets `condition`, like this one otherwise"
+    # Follows FFCV 1.0.2's `Loader.filter`, Apache-2.0: one pass over the field alone, in order
+    pipes = {k: None for k in self.fields if k != field_name}
+    if field_name in self.config.pipelines: pipes[field_name] = deepcopy(self.config.pipelines[field_name])
+    sub = self.new(pipelines=pipes, order=OrderOption.SEQUENTIAL, drop_last=False, distributed=False, after_batch=None,
+                   before_iter=None, after_iter=None, n_inp=1, sample_indices=False)
+    keep = np.array([bool(condition(o)) for (b,) in sub for o in b], dtype=bool)
+    if not keep.any(): raise ValueError(f"No item of {self.config.fname.name} meets the condition on {field_name!r}")
+    return self.new(indices=sub.indices[keep])
 
-    def fresh_pipelines(self) -> dict:
-        "Copies of the pipelines as they were given, before any plan: to build loaders like this one"
-        return deepcopy(self.config.pipelines)
+@patch
+def fresh_pipelines(self:Loader) -> dict:
+    "Copies of the pipelines as they were given, before any plan: to build loaders like this one"
+    return deepcopy(self.config.pipelines)
 
-    # Epochs
+# %% ../../nbs/21_loader.loader.ipynb #2f9314b0
+@patch
+def get_idxs(self:Loader) -> np.ndarray:
+    "The items that the next epoch visits, in order, before `drop_last`; of every process, when distributed"
+    if self.config.get_idxs is not None: order = self.config.get_idxs()
+    elif self.distributed and world_size() > 1:
+        order = global_order([self.shard_order(r) for r in range(world_size())], len(self.indices), self.batch_size)
+    else: order = self.next_traversal_order()
+    return np.asarray(order, dtype=self.indices.dtype)  # FFCV's code is compiled for the indices' dtype
 
-    def get_idxs(self) -> np.ndarray:
-        "The items that the next epoch visits, in order, before `drop_last`; of every process, when distributed"
-        if self.config.get_idxs is not None: order = self.config.get_idxs()
-        elif self.distributed and world_size() > 1:
-            order = global_order([self.shard_order(r) for r in range(world_size())], len(self.indices), self.batch_size)
-        else: order = self.next_traversal_order()
-        return np.asarray(order, dtype=self.indices.dtype)  # FFCV's code is compiled for the indices' dtype
+@patch
+def epoch_order(self:Loader) -> np.ndarray:
+    "The items that this process reads in the next epoch, in order: `get_idxs`, or this process's shard when distributed"
+    return np.asarray(self.next_traversal_order(), dtype=self.indices.dtype) if self.distributed else self.get_idxs()
 
-    def epoch_order(self) -> np.ndarray:
-        "The items that this process reads in the next epoch, in order: `get_idxs`, or this process's shard when distributed"
-        return np.asarray(self.next_traversal_order(), dtype=self.indices.dtype) if self.distributed else self.get_idxs()
+@patch
+def __iter__(self:Loader):
+    "Start an epoch, as FFCV does (compiling if needed, and starting the thread that prepares batches); iterate over its batches"
+    self.check_file()
+    order = self.epoch_order()
+    if self.drop_last: order = order[:len(order) // self.batch_size * self.batch_size]
+    skip, self.state.skip = self.state.skip, 0  # a loaded state's place: its batches are not read again
+    self._start_draws()
+    self.state.epoch, self.next_epoch = self.next_epoch, self.next_epoch + 1
+    (self.config.before_iter or noop)()
+    return Epoch(self, order[skip * self.batch_size:], self.config.after_iter or noop, start=skip)
 
-    def __iter__(self):
-        "Start an epoch, as FFCV does (compiling if needed, and starting the thread that prepares batches); iterate over its batches"
-        self.check_file()
-        order = self.epoch_order()
-        if self.drop_last: order = order[:len(order) // self.batch_size * self.batch_size]
-        skip, self.state.skip = self.state.skip, 0  # a loaded state's place: its batches are not read again
-        self._start_draws()
-        self.state.epoch, self.next_epoch = self.next_epoch, self.next_epoch + 1
-        (self.config.before_iter or noop)()
-        return Epoch(self, order[skip * self.batch_size:], self.config.after_iter or noop, start=skip)
+@patch
+def one_batch(self:Loader,
+    batches_ahead:bool=False # Prepare `batches_ahead + 2` batches and return the last, as fastxtend does to warm up
+):
+    "The first batch of the next epoch; the epoch itself is left as it was"
+    return self.batch_to_show(n=self.batches_ahead + 2 if batches_ahead else 1)
 
-    def one_batch(self,
-        batches_ahead:bool=False # Prepare `batches_ahead + 2` batches and return the last, as fastxtend does to warm up
-    ):
-        "The first batch of the next epoch; the epoch itself is left as it was"
-        return self.batch_to_show(n=self.batches_ahead + 2 if batches_ahead else 1)
+@patch
+def batch_to_show(self:Loader, unique:bool=False, n:int=1):
+    "The `n`th batch of the next epoch, or, if `unique`, one of its first item augmented a batch's worth of times; the epoch is left as it was"
+    self.check_file()
+    order = self.epoch_order()
+    if len(order) == 0: raise ValueError(f"This Loader of {self.config.fname.name} has no items")
+    order = np.resize(order, n * self.batch_size) if n > 1 else order[:self.batch_size]
+    if unique: order = np.full_like(order, order[0])
+    if not (self.state.epoch >= 0 and self.state.batches < len(self)): self._start_draws()  # else an epoch under way still reads its draws
+    epoch = Epoch(self, order, tracked=False)
+    try:
+        for _ in range(n): b = next(epoch)
+        return b
+    finally: epoch.close()
 
-    def batch_to_show(self, unique:bool=False, n:int=1):
-        "The `n`th batch of the next epoch, or, if `unique`, one of its first item augmented a batch's worth of times; the epoch is left as it was"
-        self.check_file()
-        order = self.epoch_order()
-        if len(order) == 0: raise ValueError(f"This Loader of {self.config.fname.name} has no items")
-        order = np.resize(order, n * self.batch_size) if n > 1 else order[:self.batch_size]
-        if unique: order = np.full_like(order, order[0])
-        if not (self.state.epoch >= 0 and self.state.batches < len(self)): self._start_draws()  # else an epoch under way still reads its draws
-        epoch = Epoch(self, order, tracked=False)
-        try:
-            for _ in range(n): b = next(epoch)
-            return b
-        finally: epoch.close()
+@patch
+def check_file(self:Loader):
+    "Raise if the file changed since the loader opened it: FFCV maps it into memory, so reading could crash"
+    if file_stamp(self.config.fname) != self._stamp:
+        raise RuntimeError(f"{self.config.fname} was rewritten or removed after this Loader opened it. Reading it now could "
+                           "crash the process (FFCV maps the file into memory): build a new Loader for the new file")
 
-    def check_file(self):
-        "Raise if the file changed since the loader opened it: FFCV maps it into memory, so reading could crash"
-        if file_stamp(self.config.fname) != self._stamp:
-            raise RuntimeError(f"{self.config.fname} was rewritten or removed after this Loader opened it. Reading it now could "
-                               "crash the process (FFCV maps the file into memory): build a new Loader for the new file")
+@patch
+def _start_draws(self:Loader):
+    "Give the pipelines' shared draws (`Draws`) this loader's seed and the next epoch, before it starts"
+    ops = [spec.decoder for spec in self.specs.values() if spec.decoder is not None]
+    for d in {id(op.draws): op.draws for op in ops if isinstance(op, SharesDraws) and op.draws is not None}.values():
+        d.set_epoch(self.seed, self.next_epoch)
 
-    def _start_draws(self):
-        "Give the pipelines' shared draws (`Draws`) this loader's seed and the next epoch, before it starts"
-        ops = [spec.decoder for spec in self.specs.values() if spec.decoder is not None]
-        for d in {id(op.draws): op.draws for op in ops if isinstance(op, SharesDraws) and op.draws is not None}.values():
-            d.set_epoch(self.seed, self.next_epoch)
+@patch
+def in_batch_order(self:Loader,
+    b:tuple # A batch as FFCV's pipelines give it
+) -> tuple:
+    "`b` in the order of `outputs`"
+    return b if self._order is None else tuple(b[i] for i in self._order)
 
-    def in_batch_order(self,
-        b:tuple # A batch as FFCV's pipelines give it
-    ) -> tuple:
-        "`b` in the order of `outputs`"
-        return b if self._order is None else tuple(b[i] for i in self._order)
-
-    # Torch's threads
-
-    @property
-    def loop_threads(self) -> int:
-        "Torch's intra-op threads in the thread that iterates over an epoch, when the epoch starts"
-        return loop_threads(self.config.loop_threads, self.num_workers, torch.get_num_threads())
+# %% ../../nbs/21_loader.loader.ipynb #d0284641
+@patch(as_prop=True)
+def loop_threads(self:Loader) -> int:
+    "Torch's intra-op threads in the thread that iterates over an epoch, when the epoch starts"
+    return loop_threads(self.config.loop_threads, self.num_workers, torch.get_num_threads())
 
 # %% ../../nbs/21_loader.loader.ipynb #28159644
 # `new` takes any of the `Loader`'s arguments: its signature and docs show them
