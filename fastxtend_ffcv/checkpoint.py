@@ -22,6 +22,7 @@ import numpy as np
 import torch
 import torch.distributed as dist
 
+from fastcore.basics import patch
 from fastcore.foundation import L
 from fastai.callback.core import Callback, CancelEpochException, CancelFitException
 from fastai.callback.schedule import ParamScheduler
@@ -135,134 +136,151 @@ class CheckpointCallback(Callback):
 
     # Signals: the handler only notes the signal; the end of the batch saves
 
-    def _on_signal(self, signum, frame):
-        if _fitting(self.learn, frame): self.signalled = signum; return
-        self._uninstall()  # a fit that ended in an exception, without `after_fit`: the signal is the process's again
-        signal.raise_signal(signum)
+# %% ../nbs/33a_checkpoint.ipynb #ecc0d4ad
+@patch
+def _on_signal(self:CheckpointCallback, signum, frame):
+    if _fitting(self.learn, frame): self.signalled = signum; return
+    self._uninstall()  # a fit that ended in an exception, without `after_fit`: the signal is the process's again
+    signal.raise_signal(signum)
 
-    def _install(self):
-        self._uninstall()
-        if threading.current_thread() is not threading.main_thread():
-            warnings.warn("CheckpointCallback: Python takes signals in the main thread only, and this fit runs in another: it saves at each "
-                          "epoch's end and every `every` batches, not on a signal", stacklevel=2)
-            return
-        self._previous = {s: signal.signal(s, self._on_signal) for s in (*self.stop_signals, *self.save_signals)}
+@patch
+def _install(self:CheckpointCallback):
+    self._uninstall()
+    if threading.current_thread() is not threading.main_thread():
+        warnings.warn("CheckpointCallback: Python takes signals in the main thread only, and this fit runs in another: it saves at each "
+                      "epoch's end and every `every` batches, not on a signal", stacklevel=2)
+        return
+    self._previous = {s: signal.signal(s, self._on_signal) for s in (*self.stop_signals, *self.save_signals)}
 
-    def _uninstall(self):
-        for s, h in self._previous.items(): signal.signal(s, h)
-        self._previous = {}
+@patch
+def _uninstall(self:CheckpointCallback):
+    for s, h in self._previous.items(): signal.signal(s, h)
+    self._previous = {}
 
-    def _pending(self) -> int:
-        "The signal received since the last call, in any process: every process saves at the same batch"
-        s, self.signalled = self.signalled, 0
-        if num_distrib() > 1 and dist.is_initialized():
-            t = torch.tensor([s], device='cuda' if dist.get_backend() == 'nccl' else 'cpu')
-            dist.all_reduce(t, op=dist.ReduceOp.MAX)
-            s = int(t.item())
-        return s
+@patch
+def _pending(self:CheckpointCallback) -> int:
+    "The signal received since the last call, in any process: every process saves at the same batch"
+    s, self.signalled = self.signalled, 0
+    if num_distrib() > 1 and dist.is_initialized():
+        t = torch.tensor([s], device='cuda' if dist.get_backend() == 'nccl' else 'cpu')
+        dist.all_reduce(t, op=dist.ReduceOp.MAX)
+        s = int(t.item())
+    return s
 
-    def _say(self, what:str):
-        "Print `what`, from the first process only"
-        if rank_distrib() == 0: print(f"CheckpointCallback: {what}", flush=True)
+@patch
+def _say(self:CheckpointCallback, what:str):
+    "Print `what`, from the first process only"
+    if rank_distrib() == 0: print(f"CheckpointCallback: {what}", flush=True)
 
-    def _stop(self, signum:int):
-        "End the process as `signum` asks, once its checkpoint is saved: through the handler there was before, if any"
-        self._say(f"{signal.Signals(signum).name}: " + (f"saved {self.path}, stopping" if self.mid_epoch or not self.training else
-                  "stopping; the run will go on from the last epoch's end"))
-        previous = self._previous.get(signum)
-        self._uninstall()
-        if callable(previous): previous(signum, None)
-        raise SystemExit(128 + signum)
+@patch
+def _stop(self:CheckpointCallback, signum:int):
+    "End the process as `signum` asks, once its checkpoint is saved: through the handler there was before, if any"
+    self._say(f"{signal.Signals(signum).name}: " + (f"saved {self.path}, stopping" if self.mid_epoch or not self.training else
+              "stopping; the run will go on from the last epoch's end"))
+    previous = self._previous.get(signum)
+    self._uninstall()
+    if callable(previous): previous(signum, None)
+    raise SystemExit(128 + signum)
 
-    # Resuming
+# %% ../nbs/33a_checkpoint.ipynb #8e48726e
+@patch
+def _check(self:CheckpointCallback, ckpt:dict):
+    "Refuse a checkpoint of another training before anything is changed, naming what differs"
+    here = {('world_size', 'processes'): max(1, num_distrib()), ('n_epoch', 'epochs'): self.n_epoch,
+            ('n_iter', 'batches per epoch (another batch size or dataset?)'): len(self.dls.train)}
+    if differ := [f"{name}: saved {ckpt[k]!r}, here {v!r}" for (k, name), v in here.items() if ckpt[k] != v]:
+        raise ValueError(f"{self.path} is a checkpoint of another training ({'; '.join(differ)}). It was left as it is: "
+                         "train as it was saved; or pass another fname, or resume=False, or remove the file, to train from the start")
+    if ckpt['batches'] and not isinstance(self.dls.train, SavesPlace):
+        raise TypeError(f"dls.train, a {type(self.dls.train).__name__}, can't go on from a place in an epoch as {self.path} asks: "
+                        "train with fastxtend_ffcv's Loader, as the run that saved it did")
+    if ckpt['loader'] is None or not isinstance(self.dls.train, ChecksPlace): return  # a loader without a place: epochs' ends only
+    try: self.dls.train.check_state(ckpt['loader'])
+    except (TypeError, ValueError) as e: raise ValueError(f"{self.path}: {e}. It was left as it is") from None
 
-    def _check(self, ckpt:dict):
-        "Refuse a checkpoint of another training before anything is changed, naming what differs"
-        here = {('world_size', 'processes'): max(1, num_distrib()), ('n_epoch', 'epochs'): self.n_epoch,
-                ('n_iter', 'batches per epoch (another batch size or dataset?)'): len(self.dls.train)}
-        if differ := [f"{name}: saved {ckpt[k]!r}, here {v!r}" for (k, name), v in here.items() if ckpt[k] != v]:
-            raise ValueError(f"{self.path} is a checkpoint of another training ({'; '.join(differ)}). It was left as it is: "
-                             "train as it was saved; or pass another fname, or resume=False, or remove the file, to train from the start")
-        if ckpt['batches'] and not isinstance(self.dls.train, SavesPlace):
-            raise TypeError(f"dls.train, a {type(self.dls.train).__name__}, can't go on from a place in an epoch as {self.path} asks: "
-                            "train with fastxtend_ffcv's Loader, as the run that saved it did")
-        if ckpt['loader'] is None or not isinstance(self.dls.train, ChecksPlace): return  # a loader without a place: epochs' ends only
-        try: self.dls.train.check_state(ckpt['loader'])
-        except (TypeError, ValueError) as e: raise ValueError(f"{self.path}: {e}. It was left as it is") from None
-
-    def before_fit(self):
-        self.fit_no, self.ckpt, self.times, self.signalled, self.skip = self.fits + 1, None, [], 0, 0  # `fits`: those that ended
-        self.mid_epoch = isinstance(self.dls.train, SavesPlace)  # whether the training loader can save its place in an epoch
-        if self.every and not self.mid_epoch:
-            warnings.warn(f"CheckpointCallback(every={self.every}): dls.train, a {type(self.dls.train).__name__}, can't save its place in an "
-                          "epoch, so checkpoints are saved at epochs' ends only: use fastxtend_ffcv's Loader to save every few batches", stacklevel=2)
-        if self.resume and self.path.exists():
-            ckpt = load_checkpoint(self.path)
-            if ckpt['fit'] > self.fit_no:  # a later `fit` of this script saved it: this one was done
-                self.fits += 1
-                raise CancelFitException
-            if ckpt['fit'] < self.fit_no:
-                raise ValueError(f"{self.path} is a checkpoint of fit {ckpt['fit']} of its script, and this callback has seen {self.fits} fits end. "
-                                 "It was left as it is: pass another fname, or remove it")
-            self._check(ckpt)
-            get_model(self.learn.model).load_state_dict(ckpt['model'])
-            # the optimizer's state where the model is, as fastai's `load_model` loads it: fastai's `Optimizer` does not move it
-            self.learn.opt.load_state_dict(to_device(ckpt['opt'], next(get_model(self.learn.model).parameters(), torch.empty(0)).device))
-            if ckpt['scaler'] is not None and getattr(self.learn, 'scaler', None) is not None: self.learn.scaler.load_state_dict(ckpt['scaler'])
-            self.learn.recorder.lrs, self.learn.recorder.losses = list(ckpt['recorder']['lrs']), list(ckpt['recorder']['losses'])
-            self.learn.train_iter, self.ckpt = ckpt['train_iter'], ckpt
-            self._say(f"going on from {self.path}: " + (f"epoch {ckpt['epoch']}, after batch {ckpt['batches']} of {ckpt['n_iter']}" if ckpt['batches'] else
-                                                        f"the start of epoch {ckpt['epoch']}"))
-        self._install()
-
-    def before_epoch(self):
-        self._started, c, rec = time.time(), self.ckpt, self.learn.recorder
-        if c is None or self.epoch > c['epoch'] or not _fitting(self.learn, inspect.currentframe()): return
-        if self.epoch < c['epoch']:  # trained before: its row, as it was
-            rec.log = L(self.epoch, *c['recorder']['values'][self.epoch])
-            rec.smooth_loss.count = c['recorder']['iters'][self.epoch]
-            rec.start_epoch = time.time() - c['recorder']['times'][self.epoch]
-            raise CancelEpochException
-        rec.smooth_loss.count, rec.smooth_loss.val = c['recorder']['smooth']
-        sched = [cb for cb in self.learn.cbs if isinstance(cb, ParamScheduler)]
-        if sched and c['hps'] is not None: sched[0].hps = {k: list(v) for k, v in c['hps'].items()}
-
-    def before_train(self):
-        c = self.ckpt
-        if c is None or self.epoch != c['epoch']: return
-        self.skip = c['batches']
-        if c['loader'] is not None and isinstance(self.dls.train, SavesPlace): self.dls.train.load_state_dict(c['loader'])  # this epoch, after the batches trained
-        if self.skip: self.learn.pct_train = c['pct_train']
-        self.learn.train_iter, self.ckpt = c['train_iter'], None
-        _set_rng_states(c['rng'])
-
-    def before_batch(self):
-        if self.training and self.skip: self.learn.iter += self.skip  # the epoch's batches, counted from its start
-
-    def after_train(self): self.skip = 0
-
-    def after_batch(self):
-        if not self.training: return
-        done = self.iter + 1
-        if done >= self.n_iter: return  # the epoch's end saves
-        signum = self._pending()
-        if self.mid_epoch and (signum or (self.every and self.learn.train_iter % self.every == 0)): self.save(self.epoch, done)
-        if signum in self.save_signals and self.mid_epoch: self._say(f"{signal.Signals(signum).name}: saved {self.path} at epoch {self.epoch}, batch {done}")
-        if signum in self.stop_signals: self._stop(signum)
-
-    def after_epoch(self):
-        if not _fitting(self.learn, inspect.currentframe()): return  # `validate` and `get_preds` run an epoch too
-        c = self.ckpt
-        if c is not None and self.epoch < c['epoch']: return self.times.append(c['recorder']['times'][self.epoch])
-        self.times.append(time.time() - self._started)
-        self.save(self.epoch + 1, 0)
-        if (signum := self._pending()) in self.stop_signals: self._stop(signum)
-
-    def after_fit(self):
-        self._uninstall()
-        if len(self.learn.recorder.values) == self.n_epoch:  # done: nothing to go on from
+@patch
+def before_fit(self:CheckpointCallback):
+    self.fit_no, self.ckpt, self.times, self.signalled, self.skip = self.fits + 1, None, [], 0, 0  # `fits`: those that ended
+    self.mid_epoch = isinstance(self.dls.train, SavesPlace)  # whether the training loader can save its place in an epoch
+    if self.every and not self.mid_epoch:
+        warnings.warn(f"CheckpointCallback(every={self.every}): dls.train, a {type(self.dls.train).__name__}, can't save its place in an "
+                      "epoch, so checkpoints are saved at epochs' ends only: use fastxtend_ffcv's Loader to save every few batches", stacklevel=2)
+    if self.resume and self.path.exists():
+        ckpt = load_checkpoint(self.path)
+        if ckpt['fit'] > self.fit_no:  # a later `fit` of this script saved it: this one was done
             self.fits += 1
-            self.path.unlink(missing_ok=True)
-        self.ckpt = None
+            raise CancelFitException
+        if ckpt['fit'] < self.fit_no:
+            raise ValueError(f"{self.path} is a checkpoint of fit {ckpt['fit']} of its script, and this callback has seen {self.fits} fits end. "
+                             "It was left as it is: pass another fname, or remove it")
+        self._check(ckpt)
+        get_model(self.learn.model).load_state_dict(ckpt['model'])
+        # the optimizer's state where the model is, as fastai's `load_model` loads it: fastai's `Optimizer` does not move it
+        self.learn.opt.load_state_dict(to_device(ckpt['opt'], next(get_model(self.learn.model).parameters(), torch.empty(0)).device))
+        if ckpt['scaler'] is not None and getattr(self.learn, 'scaler', None) is not None: self.learn.scaler.load_state_dict(ckpt['scaler'])
+        self.learn.recorder.lrs, self.learn.recorder.losses = list(ckpt['recorder']['lrs']), list(ckpt['recorder']['losses'])
+        self.learn.train_iter, self.ckpt = ckpt['train_iter'], ckpt
+        self._say(f"going on from {self.path}: " + (f"epoch {ckpt['epoch']}, after batch {ckpt['batches']} of {ckpt['n_iter']}" if ckpt['batches'] else
+                                                    f"the start of epoch {ckpt['epoch']}"))
+    self._install()
 
-    def after_cancel_fit(self): self._uninstall()
+@patch
+def before_epoch(self:CheckpointCallback):
+    self._started, c, rec = time.time(), self.ckpt, self.learn.recorder
+    if c is None or self.epoch > c['epoch'] or not _fitting(self.learn, inspect.currentframe()): return
+    if self.epoch < c['epoch']:  # trained before: its row, as it was
+        rec.log = L(self.epoch, *c['recorder']['values'][self.epoch])
+        rec.smooth_loss.count = c['recorder']['iters'][self.epoch]
+        rec.start_epoch = time.time() - c['recorder']['times'][self.epoch]
+        raise CancelEpochException
+    rec.smooth_loss.count, rec.smooth_loss.val = c['recorder']['smooth']
+    sched = [cb for cb in self.learn.cbs if isinstance(cb, ParamScheduler)]
+    if sched and c['hps'] is not None: sched[0].hps = {k: list(v) for k, v in c['hps'].items()}
+
+@patch
+def before_train(self:CheckpointCallback):
+    c = self.ckpt
+    if c is None or self.epoch != c['epoch']: return
+    self.skip = c['batches']
+    if c['loader'] is not None and isinstance(self.dls.train, SavesPlace): self.dls.train.load_state_dict(c['loader'])  # this epoch, after the batches trained
+    if self.skip: self.learn.pct_train = c['pct_train']
+    self.learn.train_iter, self.ckpt = c['train_iter'], None
+    _set_rng_states(c['rng'])
+
+# %% ../nbs/33a_checkpoint.ipynb #c946d5f3
+@patch
+def before_batch(self:CheckpointCallback):
+    if self.training and self.skip: self.learn.iter += self.skip  # the epoch's batches, counted from its start
+
+@patch
+def after_train(self:CheckpointCallback): self.skip = 0
+
+@patch
+def after_batch(self:CheckpointCallback):
+    if not self.training: return
+    done = self.iter + 1
+    if done >= self.n_iter: return  # the epoch's end saves
+    signum = self._pending()
+    if self.mid_epoch and (signum or (self.every and self.learn.train_iter % self.every == 0)): self.save(self.epoch, done)
+    if signum in self.save_signals and self.mid_epoch: self._say(f"{signal.Signals(signum).name}: saved {self.path} at epoch {self.epoch}, batch {done}")
+    if signum in self.stop_signals: self._stop(signum)
+
+@patch
+def after_epoch(self:CheckpointCallback):
+    if not _fitting(self.learn, inspect.currentframe()): return  # `validate` and `get_preds` run an epoch too
+    c = self.ckpt
+    if c is not None and self.epoch < c['epoch']: return self.times.append(c['recorder']['times'][self.epoch])
+    self.times.append(time.time() - self._started)
+    self.save(self.epoch + 1, 0)
+    if (signum := self._pending()) in self.stop_signals: self._stop(signum)
+
+@patch
+def after_fit(self:CheckpointCallback):
+    self._uninstall()
+    if len(self.learn.recorder.values) == self.n_epoch:  # done: nothing to go on from
+        self.fits += 1
+        self.path.unlink(missing_ok=True)
+    self.ckpt = None
+
+@patch
+def after_cancel_fit(self:CheckpointCallback): self._uninstall()

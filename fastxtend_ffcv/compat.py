@@ -238,6 +238,7 @@ def cache_folder(
 
 _MAGIC, _unwritable = b'fastxtend_ffcv compiled code 1\n', set()
 
+# %% ../nbs/00_compat.ipynb #aa2cd8d7
 class DiskCache(_Cache):
     "Numba's cache of a compiled function in `folder`, by `key`: a file per signature and processor, checked by its hash"
     def __init__(self,
@@ -295,6 +296,7 @@ class DiskCache(_Cache):
             try: tmp.unlink()
             except OSError: pass
 
+# %% ../nbs/00_compat.ipynb #e12e9763
 def compile_cached(
     code, # A function for Numba, as FFCV's `Compiler.compile` takes it
     sig, # Its signature, to compile now

@@ -345,7 +345,7 @@ def _save(out:Path, name:str, df:pd.DataFrame, table:pd.DataFrame|None=None, flo
     _wrote(out, f'{name}.csv', f'{name}.md')
     return df
 
-
+# %% ../../nbs/37_bench.suite.ipynb #eb2afade
 def _main_training(out:Path, quick:bool) -> pd.DataFrame:
     with tempfile.TemporaryDirectory() as d:
         data = write_workloads(Path(d), 100, 200 if quick else 2000, 100)
@@ -383,6 +383,7 @@ def _main_layer(out:Path, quick:bool, processes:int=1) -> pd.DataFrame:
     notes += ''.join(f"\n\n{k} did not run: {v}" for k, v in missing.items())
     return _save(out, 'layer', df, df[[c for c in cols if c in df]], notes=notes)
 
+# %% ../../nbs/37_bench.suite.ipynb #f0708e39
 def _main_segmentation(out:Path, quick:bool) -> pd.DataFrame:
     workers = tuple(sorted({1, min(2, max_workers()), max_workers()}))
     with tempfile.TemporaryDirectory() as d:

@@ -20,7 +20,7 @@ import numpy as np
 import torch
 from PIL import Image
 
-from fastcore.basics import listify
+from fastcore.basics import listify, patch
 from fastcore.meta import delegates
 from fastai.data.core import DataLoaders
 from fastai.data.transforms import IntToFloatTensor
@@ -241,63 +241,67 @@ class FFCVDataLoaders(DataLoaders):
                    Loader(valid, val_bs or bs, pipelines=valid_pipelines or pipes(False), batch_tfms=deepcopy(tfms), items=items[1], **common),
                    path=path or '.')
 
-    @classmethod
-    @delegates(from_betons, but=['valid', 'vocab', 'kind', 'items', 'crop_scale', 'crop_ratio', 'flip'])
-    def from_dblock(cls,
-        dblock, # A fastai `DataBlock` of `ImageBlock` and a `CategoryBlock`, `MultiCategoryBlock`, `RegressionBlock`, `MaskBlock` or `PointBlock`; or `BBoxBlock` and `BBoxLblBlock`
-        source, # The `DataBlock`'s source, such as a folder
-        cache:str|Path, # Folder for the .beton files, reused while the source is unchanged
-        size:int|tuple|None=None, # Size (height, width) of the images; by default the `DataBlock`'s `Resize` or `RandomResizedCrop`, else 224
-        max_resolution:int|None=None, # Shrink images to this longer side when writing
-        write_mode:str='raw', # How images are written: 'raw', 'jpg', 'smart' or 'proportion'
-        batch_tfms=None, # fastai batch transforms; defaults to the `DataBlock`'s
-        valid_crop:float|None=None, # Validate on a centre crop of this share of the shorter side, not as the item transforms do
-        on_error:str='raise', # 'raise' stops at the first item that can't be read; 'skip' writes the others, listed in `meta.json` (the folder command's `--skip-bad`)
-        keep_jpeg:bool=True, # With a JPEG `write_mode`, store JPEG files that need no resizing as they are (`dsets_to_ffcv`)
-        **kwargs
-    ):
-        "Write `dblock`'s splits of `source` to .beton (once), and load them with FFCV `Loader`s that do what its transforms do"
-        if ignored := [k for k in ('crop_scale', 'crop_ratio', 'flip') if k in kwargs]:
-            raise TypeError(f"from_dblock takes its crops and flips from the DataBlock's item transforms, not {', '.join(ignored)}; "
-                            "pass valid_crop to validate on a centre crop, or train_pipelines and valid_pipelines")
-        _check_kwargs('FFCVDataLoaders.from_dblock', kwargs, cls.from_dblock)
-        cache = check_path(cache, 'cache', 'a folder for the .beton files')
-        dsets = dblock_datasets(dblock, source)
-        codes = next((t.codes for t in listify(dblock.item_tfms) if isinstance(t, AddMaskCodes)), None)
-        meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes, keep_jpeg=keep_jpeg, source=source)
-        device, kind = kwargs.get('device'), LabelKind(meta['kind'])
-        train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device)
-        kwargs.setdefault('train_pipelines', {'image': train, **target_pipelines(kind, device, train[0])})
-        kwargs.setdefault('valid_pipelines', {'image': valid, **target_pipelines(kind, device, valid[0])})
-        if batch_tfms is None: batch_tfms = [t for t in dblock.batch_tfms if not isinstance(t, IntToFloatTensor)]
-        return cls.from_betons(cache/'train.beton', cache/'valid.beton', meta['vocab'], kind, batch_tfms=batch_tfms,
-                               path=kwargs.pop('path', source if isinstance(source, (str, Path)) else '.'),
-                               items=(_split_items(meta, 'train'), _split_items(meta, 'valid')), **kwargs)
+# %% ../../nbs/30_data.core.ipynb #a79f8b06
+@patch(cls_method=True)
+@delegates(FFCVDataLoaders.from_betons, but=['valid', 'vocab', 'kind', 'items', 'crop_scale', 'crop_ratio', 'flip'])
+def from_dblock(cls:FFCVDataLoaders,
+    dblock, # A fastai `DataBlock` of `ImageBlock` and a `CategoryBlock`, `MultiCategoryBlock`, `RegressionBlock`, `MaskBlock` or `PointBlock`; or `BBoxBlock` and `BBoxLblBlock`
+    source, # The `DataBlock`'s source, such as a folder
+    cache:str|Path, # Folder for the .beton files, reused while the source is unchanged
+    size:int|tuple|None=None, # Size (height, width) of the images; by default the `DataBlock`'s `Resize` or `RandomResizedCrop`, else 224
+    max_resolution:int|None=None, # Shrink images to this longer side when writing
+    write_mode:str='raw', # How images are written: 'raw', 'jpg', 'smart' or 'proportion'
+    batch_tfms=None, # fastai batch transforms; defaults to the `DataBlock`'s
+    valid_crop:float|None=None, # Validate on a centre crop of this share of the shorter side, not as the item transforms do
+    on_error:str='raise', # 'raise' stops at the first item that can't be read; 'skip' writes the others, listed in `meta.json` (the folder command's `--skip-bad`)
+    keep_jpeg:bool=True, # With a JPEG `write_mode`, store JPEG files that need no resizing as they are (`dsets_to_ffcv`)
+    **kwargs
+):
+    "Write `dblock`'s splits of `source` to .beton (once), and load them with FFCV `Loader`s that do what its transforms do"
+    if ignored := [k for k in ('crop_scale', 'crop_ratio', 'flip') if k in kwargs]:
+        raise TypeError(f"from_dblock takes its crops and flips from the DataBlock's item transforms, not {', '.join(ignored)}; "
+                        "pass valid_crop to validate on a centre crop, or train_pipelines and valid_pipelines")
+    _check_kwargs('FFCVDataLoaders.from_dblock', kwargs, cls.from_dblock)
+    cache = check_path(cache, 'cache', 'a folder for the .beton files')
+    dsets = dblock_datasets(dblock, source)
+    codes = next((t.codes for t in listify(dblock.item_tfms) if isinstance(t, AddMaskCodes)), None)
+    meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes, keep_jpeg=keep_jpeg, source=source)
+    device, kind = kwargs.get('device'), LabelKind(meta['kind'])
+    train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device)
+    kwargs.setdefault('train_pipelines', {'image': train, **target_pipelines(kind, device, train[0])})
+    kwargs.setdefault('valid_pipelines', {'image': valid, **target_pipelines(kind, device, valid[0])})
+    if batch_tfms is None: batch_tfms = [t for t in dblock.batch_tfms if not isinstance(t, IntToFloatTensor)]
+    return cls.from_betons(cache/'train.beton', cache/'valid.beton', meta['vocab'], kind, batch_tfms=batch_tfms,
+                           path=kwargs.pop('path', source if isinstance(source, (str, Path)) else '.'),
+                           items=(_split_items(meta, 'train'), _split_items(meta, 'valid')), **kwargs)
 
-    @delegates(ffcv_test_dl)
-    def test_dl(self,
-        test_items, # Image files or PIL images; (image, label) pairs with `with_labels`; or item indices of the validation file
-        rm_type_tfms=None, # Unused: FFCV pipelines have no type transforms to remove
-        with_labels:bool=False, # Whether `test_items` have labels; files that a loader's `items` name have theirs in its file
-        **kwargs
-    ) -> Loader:
-        "A `Loader` of `test_items`, with the validation pipelines and batch transforms"
-        test_items = _as_items(test_items)
-        if with_labels and isinstance(self.train, Loader) and isinstance(self.valid, Loader) and test_items and self.valid.indices_of(test_items) is None:
-            # files of the training split: read from the training file, through the validation pipelines
-            if (idxs := self.train.indices_of(test_items)) is not None:
-                return self.valid.new(fname=self.train.config.fname, items=self.train.config.items, indices=idxs, pipelines=self.valid.fresh_pipelines(),
-                                      order=OrderOption.SEQUENTIAL, drop_last=False, **{k: v for k, v in kwargs.items() if k not in ('num_workers', 'process')})
-            # files of one split, but not all of the same split: labels come from one split's .beton at a time
-            if split := next((s for s, dl in (('training', self.train), ('validation', self.valid)) if dl.indices_of(test_items[:1]) is not None), None):
-                raise ValueError(f"with_labels=True takes the files of one split, whose labels are in its .beton, or (file, label) pairs: "
-                                 f"{test_items[0]!r} is one of the {split} split's files, but not every other item is. Pass each split's "
-                                 f"files in a test_dl of their own, and new files as (file, label) pairs")
-        return ffcv_test_dl(self.valid, test_items, with_labels, **kwargs)
+# %% ../../nbs/30_data.core.ipynb #4e91b46b
+@patch
+@delegates(ffcv_test_dl)
+def test_dl(self:FFCVDataLoaders,
+    test_items, # Image files or PIL images; (image, label) pairs with `with_labels`; or item indices of the validation file
+    rm_type_tfms=None, # Unused: FFCV pipelines have no type transforms to remove
+    with_labels:bool=False, # Whether `test_items` have labels; files that a loader's `items` name have theirs in its file
+    **kwargs
+) -> Loader:
+    "A `Loader` of `test_items`, with the validation pipelines and batch transforms"
+    test_items = _as_items(test_items)
+    if with_labels and isinstance(self.train, Loader) and isinstance(self.valid, Loader) and test_items and self.valid.indices_of(test_items) is None:
+        # files of the training split: read from the training file, through the validation pipelines
+        if (idxs := self.train.indices_of(test_items)) is not None:
+            return self.valid.new(fname=self.train.config.fname, items=self.train.config.items, indices=idxs, pipelines=self.valid.fresh_pipelines(),
+                                  order=OrderOption.SEQUENTIAL, drop_last=False, **{k: v for k, v in kwargs.items() if k not in ('num_workers', 'process')})
+        # files of one split, but not all of the same split: labels come from one split's .beton at a time
+        if split := next((s for s, dl in (('training', self.train), ('validation', self.valid)) if dl.indices_of(test_items[:1]) is not None), None):
+            raise ValueError(f"with_labels=True takes the files of one split, whose labels are in its .beton, or (file, label) pairs: "
+                             f"{test_items[0]!r} is one of the {split} split's files, but not every other item is. Pass each split's "
+                             f"files in a test_dl of their own, and new files as (file, label) pairs")
+    return ffcv_test_dl(self.valid, test_items, with_labels, **kwargs)
 
-    def new_empty(self):
-        "A picklable version of these `DataLoaders`, for `Learner.export`: their pipelines and batch transforms, without the files"
-        return type(self)(*[InferenceLoader(dl) for dl in self.loaders], path=self.path)
+@patch
+def new_empty(self:FFCVDataLoaders):
+    "A picklable version of these `DataLoaders`, for `Learner.export`: their pipelines and batch transforms, without the files"
+    return type(self)(*[InferenceLoader(dl) for dl in self.loaders], path=self.path)
 
 # %% ../../nbs/30_data.core.ipynb #b95a17d3
 class InferenceLoader(Exported, TfmdDLMixin):

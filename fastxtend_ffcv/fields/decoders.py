@@ -12,6 +12,7 @@ from dataclasses import replace
 
 import numba
 import numpy as np
+from fastcore.basics import patch
 
 from ..compat import CV_8UC3, JPEG_MODE, MAT_BYTES, decoder_metadata, decoder_reader, imdecode, numba_threads, opencv_c
 from ..core import check_int, check_prob, check_size
@@ -87,70 +88,76 @@ class CropDecoder(SharesDraws, FusesFlip):
         out.flip = float(prob)
         return out
 
-    def compile_draw(self):
-        "A compiled `draw(height, width)`, giving `(i, j, h, w, flipped)`: the next crop box of an image of that size, moved by the translation, and whether to flip it; drawn from the running thread's generator, in the order that decoders which follow this one replay"
-        get_crop_c = Compiler.compile(self.get_crop_generator)
-        scale, ratio = self.scale, self.ratio
-        if isinstance(scale, tuple): scale = np.array(scale)
-        if isinstance(ratio, tuple): ratio = np.array(ratio)
-        flip, translate, (out_h, out_w) = self.flip, self.translate, self.output_size
-        def draw(height, width):
-            i, j, h, w = get_crop_c(height, width, scale, ratio)
-            if translate > 0: i, j = shift_crop(i, j, h, w, out_h, out_w, translate)
-            return i, j, h, w, flip > 0 and np.random.rand() < flip
-        return Compiler.compile(draw)
+# %% ../../nbs/06_fields.decoders.ipynb #8010a1bc
+@patch
+def compile_draw(self:CropDecoder):
+    "A compiled `draw(height, width)`, giving `(i, j, h, w, flipped)`: the next crop box of an image of that size, moved by the translation, and whether to flip it; drawn from the running thread's generator, in the order that decoders which follow this one replay"
+    get_crop_c = Compiler.compile(self.get_crop_generator)
+    scale, ratio = self.scale, self.ratio
+    if isinstance(scale, tuple): scale = np.array(scale)
+    if isinstance(ratio, tuple): ratio = np.array(ratio)
+    flip, translate, (out_h, out_w) = self.flip, self.translate, self.output_size
+    def draw(height, width):
+        i, j, h, w = get_crop_c(height, width, scale, ratio)
+        if translate > 0: i, j = shift_crop(i, j, h, w, out_h, out_w, translate)
+        return i, j, h, w, flip > 0 and np.random.rand() < flip
+    return Compiler.compile(draw)
 
-    def declare_state_and_memory(self, previous_state):
-        state, queries = super().declare_state_and_memory(previous_state)
-        if self._opencv() is None: return state, queries
-        if self.views > 1:  # the views of an image side by side: `SelectView(v)` takes each into a pipeline of its own
-            shape = (self.views, *state.shape)
-            state, queries = replace(state, shape=shape), (AllocationQuery(shape, state.dtype), *queries[1:])
-        return state, (*queries, AllocationQuery((2 * MAT_BYTES,), np.dtype('u1')), Draws.query)  # two `CvMat` headers per image; the epoch's draws
+# %% ../../nbs/06_fields.decoders.ipynb #3b5c6993
+@patch
+def declare_state_and_memory(self:CropDecoder, previous_state):
+    state, queries = super(CropDecoder, self).declare_state_and_memory(previous_state)
+    if self._opencv() is None: return state, queries
+    if self.views > 1:  # the views of an image side by side: `SelectView(v)` takes each into a pipeline of its own
+        shape = (self.views, *state.shape)
+        state, queries = replace(state, shape=shape), (AllocationQuery(shape, state.dtype), *queries[1:])
+    return state, (*queries, AllocationQuery((2 * MAT_BYTES,), np.dtype('u1')), Draws.query)  # two `CvMat` headers per image; the epoch's draws
 
-    def generate_code(self):
-        if self._opencv() is None: return super().generate_code()
-        # Follows FFCV 1.0.2's `ResizedCropRGBImageDecoder.generate_code`, Apache-2.0, whose `resize_crop` can't be told
-        # its interpolation: draw the crop, decode into the temporary buffer (at 1/2, 1/4 or 1/8 where the crop shrinks
-        # that much), resize the crop into its place, pad around it, flip it
-        init_c, resize_c = self._opencv()
-        jpg, mem_read, my_range = JPEG_MODE, decoder_reader(self), Compiler.get_iterator()
-        imdecode_c, draw_c, start_c, threads_c = Compiler.compile(imdecode), self.compile_draw(), self.start_draws(), numba_threads()
-        fixed, padding, dct_scale, views = _INTERPOLATIONS[self.interpolation], self.padding, self.dct_scale, self.views
+# %% ../../nbs/06_fields.decoders.ipynb #b590acbd
+@patch
+def generate_code(self:CropDecoder):
+    if self._opencv() is None: return super(CropDecoder, self).generate_code()
+    # Follows FFCV 1.0.2's `ResizedCropRGBImageDecoder.generate_code`, Apache-2.0, whose `resize_crop` can't be told
+    # its interpolation: draw the crop, decode into the temporary buffer (at 1/2, 1/4 or 1/8 where the crop shrinks
+    # that much), resize the crop into its place, pad around it, flip it
+    init_c, resize_c = self._opencv()
+    jpg, mem_read, my_range = JPEG_MODE, decoder_reader(self), Compiler.get_iterator()
+    imdecode_c, draw_c, start_c, threads_c = Compiler.compile(imdecode), self.compile_draw(), self.start_draws(), numba_threads()
+    fixed, padding, dct_scale, views = _INTERPOLATIONS[self.interpolation], self.padding, self.dct_scale, self.views
 
-        def decode(batch_indices, my_storage, metadata, storage_state):
-            destination, temp_storage, headers, draws = my_storage
-            out_h, out_w = destination.shape[-3], destination.shape[-2]
-            crops = destination.reshape((destination.shape[0], views, out_h, out_w, 3))  # one crop per view
-            # one decode buffer per thread, which stays in cache, where there are enough; else one per image
-            per_thread = threads_c() <= temp_storage.shape[0]
-            for dst_ix in my_range(len(batch_indices)):
-                field = metadata[batch_indices[dst_ix]]
-                image_data = mem_read(field['data_ptr'], storage_state)
-                height, width = np.int64(field['height']), np.int64(field['width'])
-                start_c(batch_indices[dst_ix], draws)  # with `draws`: this sample's crop and flip, whichever thread draws them
-                for v in range(views):  # each view draws its own crop and flip, from one decode
-                    i, j, h, w, flipped = draw_c(height, width)
-                    if v == 0 and field['mode'] == jpg:
-                        source = temp_storage[np.int64(numba.get_thread_id()) if per_thread else np.int64(dst_ix)]
-                        d = dct_factor(h, w, out_h, out_w) if dct_scale else 1
-                        imdecode_c(image_data, source, np.uint32(height), np.uint32(width), np.uint32(height), np.uint32(width), 0, 0, 1, d, False, False)
-                        if d > 1:  # libjpeg-turbo decoded a (height/d)×(width/d) image, rounded up
-                            height, width = (height + d - 1) // d, (width + d - 1) // d
-                            i, h = dct_scaled(i, h, d)
-                            j, w = dct_scaled(j, w, d)
-                    elif v == 0: source = image_data
-                    i0, j0, i1, j1, y0, x0, y1, x1 = place_crop(i, j, h, w, height, width, out_h, out_w)
-                    interp = fixed if fixed >= 0 else (3 if i1 - i0 >= 2 * (y1 - y0) or j1 - j0 >= 2 * (x1 - x0) else 1)
-                    dst, hdr = crops[dst_ix, v], headers[dst_ix].ctypes.data
-                    init_c(hdr, i1 - i0, j1 - j0, CV_8UC3, source.ctypes.data + (i0 * width + j0) * 3, width * 3)
-                    init_c(hdr + MAT_BYTES, y1 - y0, x1 - x0, CV_8UC3, dst.ctypes.data + (y0 * out_w + x0) * 3, out_w * 3)
-                    resize_c(hdr, hdr + MAT_BYTES, interp)
-                    if y0 > 0 or x0 > 0 or y1 < out_h or x1 < out_w: pad_outside(dst, y0, y1, x0, x1, padding)
-                    if flipped: hflip(dst)
-            return destination[:len(batch_indices)]
-        decode.is_parallel = True
-        return decode
+    def decode(batch_indices, my_storage, metadata, storage_state):
+        destination, temp_storage, headers, draws = my_storage
+        out_h, out_w = destination.shape[-3], destination.shape[-2]
+        crops = destination.reshape((destination.shape[0], views, out_h, out_w, 3))  # one crop per view
+        # one decode buffer per thread, which stays in cache, where there are enough; else one per image
+        per_thread = threads_c() <= temp_storage.shape[0]
+        for dst_ix in my_range(len(batch_indices)):
+            field = metadata[batch_indices[dst_ix]]
+            image_data = mem_read(field['data_ptr'], storage_state)
+            height, width = np.int64(field['height']), np.int64(field['width'])
+            start_c(batch_indices[dst_ix], draws)  # with `draws`: this sample's crop and flip, whichever thread draws them
+            for v in range(views):  # each view draws its own crop and flip, from one decode
+                i, j, h, w, flipped = draw_c(height, width)
+                if v == 0 and field['mode'] == jpg:
+                    source = temp_storage[np.int64(numba.get_thread_id()) if per_thread else np.int64(dst_ix)]
+                    d = dct_factor(h, w, out_h, out_w) if dct_scale else 1
+                    imdecode_c(image_data, source, np.uint32(height), np.uint32(width), np.uint32(height), np.uint32(width), 0, 0, 1, d, False, False)
+                    if d > 1:  # libjpeg-turbo decoded a (height/d)×(width/d) image, rounded up
+                        height, width = (height + d - 1) // d, (width + d - 1) // d
+                        i, h = dct_scaled(i, h, d)
+                        j, w = dct_scaled(j, w, d)
+                elif v == 0: source = image_data
+                i0, j0, i1, j1, y0, x0, y1, x1 = place_crop(i, j, h, w, height, width, out_h, out_w)
+                interp = fixed if fixed >= 0 else (3 if i1 - i0 >= 2 * (y1 - y0) or j1 - j0 >= 2 * (x1 - x0) else 1)
+                dst, hdr = crops[dst_ix, v], headers[dst_ix].ctypes.data
+                init_c(hdr, i1 - i0, j1 - j0, CV_8UC3, source.ctypes.data + (i0 * width + j0) * 3, width * 3)
+                init_c(hdr + MAT_BYTES, y1 - y0, x1 - x0, CV_8UC3, dst.ctypes.data + (y0 * out_w + x0) * 3, out_w * 3)
+                resize_c(hdr, hdr + MAT_BYTES, interp)
+                if y0 > 0 or x0 > 0 or y1 < out_h or x1 < out_w: pad_outside(dst, y0, y1, x0, x1, padding)
+                if flipped: hflip(dst)
+        return destination[:len(batch_indices)]
+    decode.is_parallel = True
+    return decode
 
 # %% ../../nbs/06_fields.decoders.ipynb #20942804
 def _check_range(r, name:str, upper:float|None=None) -> tuple[float,float]:

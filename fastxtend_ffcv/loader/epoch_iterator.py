@@ -20,7 +20,7 @@ import numba
 import numpy as np
 import torch
 
-from fastcore.basics import noop
+from fastcore.basics import noop, patch
 from fasttransform import Pipeline, explode_types
 
 from ..compat import FFCVEpochIterator, FFCVLoader, keep_torch_threads
@@ -216,102 +216,117 @@ class EpochIterator(FFCVEpochIterator):
         "Whether items cost the pipelines uneven work (crops of images of varying sizes), so that threads take them two at a time"
         return any(isinstance(s.decoder, ResizedCropRGBImageDecoder) for s in self.loader.specs.values())
 
-    def before_batch(self, b_ix, slot):
-        # the pipelines are about to write the slot's CPU buffers: the copies to the GPU of its last batch must have read them
-        if (copied := self._copied.pop(slot, None)) is not None: copied.synchronize()
-        # FFCV's `run` has just set torch's threads to `num_workers`, process-wide
-        if b_ix == 0 and torch.get_num_threads() != self._torch_threads: torch.set_num_threads(self._torch_threads)
-        # a file replaced mid-epoch stops the epoch with a clear error, not garbage or a crash: a `stat` before the first
-        # and the last batch, and between them every `check_every` seconds at most (a `stat` gives up the interpreter's lock)
-        now = time.monotonic()
-        if b_ix == 0 or b_ix == self._last or now >= self._next_check:
-            self.loader.check_file()
-            self._next_check = now + self.check_every
+# %% ../../nbs/19_loader.epoch_iterator.ipynb #8b1dbec9
+@patch
+def before_batch(self:EpochIterator, b_ix, slot):
+    # the pipelines are about to write the slot's CPU buffers: the copies to the GPU of its last batch must have read them
+    if (copied := self._copied.pop(slot, None)) is not None: copied.synchronize()
+    # FFCV's `run` has just set torch's threads to `num_workers`, process-wide
+    if b_ix == 0 and torch.get_num_threads() != self._torch_threads: torch.set_num_threads(self._torch_threads)
+    # a file replaced mid-epoch stops the epoch with a clear error, not garbage or a crash: a `stat` before the first
+    # and the last batch, and between them every `check_every` seconds at most (a `stat` gives up the interpreter's lock)
+    now = time.monotonic()
+    if b_ix == 0 or b_ix == self._last or now >= self._next_check:
+        self.loader.check_file()
+        self._next_check = now + self.check_every
 
-    def after_pipelines(self, b_ix, slot, b):
-        if self.uses_cuda: self._copied[slot] = self.stream(slot).record_event()  # after the batch's copies to the GPU
-        # (not if the pipeline passed its images on to the loop: the buffer it normalizes into would stay reused)
-        if b_ix == 0 and not self.uses_cuda and not self.moved(b) and self._fresh_outputs(b):
-            b = self.keep(b)  # what of the first batch lies in the slots (all of it in a loader's first epoch) is copied here, in the epoch's thread
-            self.fresh = True  # and every later one in memory of its own: `keep` has nothing to copy
-        return self.loader.in_batch_order(b)
+@patch
+def after_pipelines(self:EpochIterator, b_ix, slot, b):
+    if self.uses_cuda: self._copied[slot] = self.stream(slot).record_event()  # after the batch's copies to the GPU
+    # (not if the pipeline passed its images on to the loop: the buffer it normalizes into would stay reused)
+    if b_ix == 0 and not self.uses_cuda and not self.moved(b) and self._fresh_outputs(b):
+        b = self.keep(b)  # what of the first batch lies in the slots (all of it in a loader's first epoch) is copied here, in the epoch's thread
+        self.fresh = True  # and every later one in memory of its own: `keep` has nothing to copy
+    return self.loader.in_batch_order(b)
 
-    def _fresh_outputs(self, b) -> bool:
-        "From now on, give the pipeline new memory for each batch in the CPU buffers that `b`'s arrays lie in; whether all of them now do"
-        starts = [lo for lo,_ in _address_ranges(b)]
-        pools, allocs = output_pools(self.loader), self.operation_buffers
-        for k, v in allocs.items(): allocs[k] = _fresh_if_output(v, starts, pools, self.loader.batches_ahead + 4)
-        _swaps[self.loader] = {k: s for k, v in allocs.items() if (s := _swapped(v)) is not None}
-        reused = list(_address_ranges(self.buffers))  # a `FreshArrays` is neither an array nor a tensor
-        return not any(lo <= p < hi for p in starts for lo, hi in reused)
+@patch
+def _fresh_outputs(self:EpochIterator, b) -> bool:
+    "From now on, give the pipeline new memory for each batch in the CPU buffers that `b`'s arrays lie in; whether all of them now do"
+    starts = [lo for lo,_ in _address_ranges(b)]
+    pools, allocs = output_pools(self.loader), self.operation_buffers
+    for k, v in allocs.items(): allocs[k] = _fresh_if_output(v, starts, pools, self.loader.batches_ahead + 4)
+    _swaps[self.loader] = {k: s for k, v in allocs.items() if (s := _swapped(v)) is not None}
+    reused = list(_address_ranges(self.buffers))  # a `FreshArrays` is neither an array nor a tensor
+    return not any(lo <= p < hi for p in starts for lo, hi in reused)
 
-    def __next__(self):
-        b = super().__next__()  # FFCV's: the end of the epoch, and on a GPU the wait for the batch's copies
-        if type(b) is _Failure:
-            self.close()
-            raise b.exc
-        return b
+# %% ../../nbs/19_loader.epoch_iterator.ipynb #72f91769
+@patch
+def __next__(self:EpochIterator):
+    b = super(EpochIterator, self).__next__()  # FFCV's: the end of the epoch, and on a GPU the wait for the batch's copies
+    if type(b) is _Failure:
+        self.close()
+        raise b.exc
+    return b
 
-    def take(self):
-        "The next batch for the training loop: `next`, then `finish`, unless the batch lies in memory of its own and no transform would change it"
-        b = self.__next__()
-        if self._movable is not None: b = self.normalize_moved(b)
-        if self.fresh and self.loader.after_batch is self._tfms and self._run.idle(): return b
-        return self.finish(b)
+@patch
+def take(self:EpochIterator):
+    "The next batch for the training loop: `next`, then `finish`, unless the batch lies in memory of its own and no transform would change it"
+    b = self.__next__()
+    if self._movable is not None: b = self.normalize_moved(b)
+    if self.fresh and self.loader.after_batch is self._tfms and self._run.idle(): return b
+    return self.finish(b)
 
-    def moved(self, b) -> bool:
-        "Whether the pipeline's `MovableNormalizeImage` passed the images of `b` on, as uint8, for the loop to normalize"
-        return self._movable is not None and any(type(o) is TensorImage and as_plain(o).dtype == torch.uint8 for o in b)
+@patch
+def moved(self:EpochIterator, b) -> bool:
+    "Whether the pipeline's `MovableNormalizeImage` passed the images of `b` on, as uint8, for the loop to normalize"
+    return self._movable is not None and any(type(o) is TensorImage and as_plain(o).dtype == torch.uint8 for o in b)
 
-    def normalize_moved(self, b:tuple) -> tuple:
-        "`b`, with the uint8 images that the pipeline's `MovableNormalizeImage` passed on normalized in this thread, into memory of their own"
-        out = b
-        for k, o in enumerate(b):
-            if type(o) is not TensorImage or (t := as_plain(o)).dtype != torch.uint8: continue
-            x = t.permute(0, 2, 3, 1).numpy()  # the pipeline's `N×H×W×3`, whose view `o` is
-            pools, key = output_pools(self.loader), (x.shape, np.dtype(np.float32).str)  # the pool of the pipeline's own float output
-            if key not in pools: pools[key] = FreshArrays(x.shape, np.float32, self.loader.batches_ahead + 4)
-            y = self._movable.normalize(x, pools[key].take())
-            if out is b: out = list(b)
-            out[k] = as_typed(torch.from_numpy(y).permute(0, 3, 1, 2), o)  # `channels_last`, as the pipeline's
-        return b if out is b else tuple(out)
+@patch
+def normalize_moved(self:EpochIterator, b:tuple) -> tuple:
+    "`b`, with the uint8 images that the pipeline's `MovableNormalizeImage` passed on normalized in this thread, into memory of their own"
+    out = b
+    for k, o in enumerate(b):
+        if type(o) is not TensorImage or (t := as_plain(o)).dtype != torch.uint8: continue
+        x = t.permute(0, 2, 3, 1).numpy()  # the pipeline's `N×H×W×3`, whose view `o` is
+        pools, key = output_pools(self.loader), (x.shape, np.dtype(np.float32).str)  # the pool of the pipeline's own float output
+        if key not in pools: pools[key] = FreshArrays(x.shape, np.float32, self.loader.batches_ahead + 4)
+        y = self._movable.normalize(x, pools[key].take())
+        if out is b: out = list(b)
+        out[k] = as_typed(torch.from_numpy(y).permute(0, 3, 1, 2), o)  # `channels_last`, as the pipeline's
+    return b if out is b else tuple(out)
 
-    def queued(self) -> int:
-        "How many finished batches wait for `next`"
-        return self.queue.qsize()
+@patch
+def queued(self:EpochIterator) -> int:
+    "How many finished batches wait for `next`"
+    return self.queue.qsize()
 
-    def keep(self, b, contiguous:bool=False):
-        "`b`, with every tensor or array that lies in one of the epoch's reused buffers copied out (into contiguous tensors if `contiguous`)"
-        if self.fresh and not contiguous: return b
-        if isinstance(b, tuple): return tuple(self.keep(o, contiguous) for o in b)
-        if isinstance(b, list): return [self.keep(o, contiguous) for o in b]
-        if isinstance(b, torch.Tensor):
-            t = as_plain(b)  # no fastai dispatch or metadata on the hot path
-            copy = self.in_reused_buffer(t.data_ptr()) or (contiguous and not t.is_contiguous())
-            return _copy_tensor(b, t, contiguous) if copy else b
-        if isinstance(b, np.ndarray): return b.copy() if self.in_reused_buffer(b.ctypes.data) else b
-        return b
+# %% ../../nbs/19_loader.epoch_iterator.ipynb #a7d3b0af
+@patch
+def keep(self:EpochIterator, b, contiguous:bool=False):
+    "`b`, with every tensor or array that lies in one of the epoch's reused buffers copied out (into contiguous tensors if `contiguous`)"
+    if self.fresh and not contiguous: return b
+    if isinstance(b, tuple): return tuple(self.keep(o, contiguous) for o in b)
+    if isinstance(b, list): return [self.keep(o, contiguous) for o in b]
+    if isinstance(b, torch.Tensor):
+        t = as_plain(b)  # no fastai dispatch or metadata on the hot path
+        copy = self.in_reused_buffer(t.data_ptr()) or (contiguous and not t.is_contiguous())
+        return _copy_tensor(b, t, contiguous) if copy else b
+    if isinstance(b, np.ndarray): return b.copy() if self.in_reused_buffer(b.ctypes.data) else b
+    return b
 
-    def in_reused_buffer(self,
-        ptr:int # A memory address
-    ) -> bool:
-        "Whether `ptr` lies in one of the epoch's reused buffers, which FFCV fills again a few batches later"
-        i = bisect.bisect_right(self._starts, ptr) - 1
-        return i >= 0 and ptr < self._ends[i]
+@patch
+def in_reused_buffer(self:EpochIterator,
+    ptr:int # A memory address
+) -> bool:
+    "Whether `ptr` lies in one of the epoch's reused buffers, which FFCV fills again a few batches later"
+    i = bisect.bisect_right(self._starts, ptr) - 1
+    return i >= 0 and ptr < self._ends[i]
 
-    def finish(self, b):
-        "The batch `b`, copied out of the reused buffers and through the loader's batch transforms (`BatchTfms`)"
-        # on the CPU, what fastai's transforms read is copied first, contiguous: CPU arithmetic on `channels_last` images is 3 to 4 times slower
-        tfms = self.loader.after_batch
-        if tfms is not self._tfms: self._tfms, self._run = tfms, BatchTfms.of(tfms, self.loader.batches_ahead + 3)  # one per pipeline
-        return self._run(b, self.keep, keep_first=self._keep_first)
+@patch
+def finish(self:EpochIterator, b):
+    "The batch `b`, copied out of the reused buffers and through the loader's batch transforms (`BatchTfms`)"
+    # on the CPU, what fastai's transforms read is copied first, contiguous: CPU arithmetic on `channels_last` images is 3 to 4 times slower
+    tfms = self.loader.after_batch
+    if tfms is not self._tfms: self._tfms, self._run = tfms, BatchTfms.of(tfms, self.loader.batches_ahead + 3)  # one per pipeline
+    return self._run(b, self.keep, keep_first=self._keep_first)
 
-    def close(self):
-        "Stop the thread, wait for it, then free the epoch's memory"
-        self.stop_event.set()
-        if self.is_alive() and threading.current_thread() is not self: self.join()
-        super().close()  # frees the epoch's memory, once
-        _live.discard(self)
+@patch
+def close(self:EpochIterator):
+    "Stop the thread, wait for it, then free the epoch's memory"
+    self.stop_event.set()
+    if self.is_alive() and threading.current_thread() is not self: self.join()
+    super(EpochIterator, self).close()  # frees the epoch's memory, once
+    _live.discard(self)
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #f7ba9cba
 class AsyncEpochIterator(EpochIterator):

@@ -11,7 +11,7 @@ from typing import Protocol, runtime_checkable
 
 import torch
 
-from fastcore.basics import detuplify
+from fastcore.basics import detuplify, patch
 from fastcore.foundation import L
 from fasttransform import Pipeline, retain_types
 from fastai.data.core import TfmdDL, show_batch, show_results
@@ -55,6 +55,7 @@ def show_box_results(
         ctxs[k::2] = [labelled(s).show(ctx=c, **kwargs) for s, c, _ in zip(o, ctxs[k::2], range(max_n))]
     return ctxs
 
+# %% ../../nbs/20_loader.show.ipynb #0ac813a9
 class TfmdDLMixin:
     "fastai's `TfmdDL` methods that decode and show batches, for a loader that is not a `TfmdDL`: the class it is mixed into is a `BatchSource`"
     # `decode`, `decode_batch`, `_pre_show_batch` and `show_results` are fastai's own, called on this loader: they read
@@ -80,70 +81,78 @@ class TfmdDLMixin:
         elif isinstance(y, tuple) and y and isinstance(y[-1], TensorSampleIndex): y = detuplify(y[:-1])
         return x, y, its
 
-    def show_results(self,
-        b, # Batch to show results for
-        out, # Predicted output from model for the batch
-        max_n:int=9, # Maximum number of items to show
-        ctxs=None, # List of `ctx` objects to show data. Could be matplotlib axis, DataFrame etc
-        show:bool=True, # Whether to display data
-        **kwargs
-    ):
-        "Show `max_n` results with input(s), target(s) and prediction(s)."
-        res = TfmdDL.show_results(self, b, out, max_n, ctxs, show=False, **kwargs)
-        if not show: return res
-        # fastai's `show_results` of an image and a tuple of targets fails in fastai 2.8 (`show_results[object]` under plum),
-        # and its boxes method draws no class names: boxes are drawn here, as fastai's detection notebooks show them
-        if isinstance(res[1], tuple) and res[1] and isinstance(res[1][0], TensorBBox) and res[2] is not None: return show_box_results(*res, ctxs=ctxs, max_n=max_n, **kwargs)
-        show_results(*res, ctxs=ctxs, max_n=max_n, **kwargs)
+# %% ../../nbs/20_loader.show.ipynb #79ded1fb
+@patch
+def show_results(self:TfmdDLMixin,
+    b, # Batch to show results for
+    out, # Predicted output from model for the batch
+    max_n:int=9, # Maximum number of items to show
+    ctxs=None, # List of `ctx` objects to show data. Could be matplotlib axis, DataFrame etc
+    show:bool=True, # Whether to display data
+    **kwargs
+):
+    "Show `max_n` results with input(s), target(s) and prediction(s)."
+    res = TfmdDL.show_results(self, b, out, max_n, ctxs, show=False, **kwargs)
+    if not show: return res
+    # fastai's `show_results` of an image and a tuple of targets fails in fastai 2.8 (`show_results[object]` under plum),
+    # and its boxes method draws no class names: boxes are drawn here, as fastai's detection notebooks show them
+    if isinstance(res[1], tuple) and res[1] and isinstance(res[1][0], TensorBBox) and res[2] is not None: return show_box_results(*res, ctxs=ctxs, max_n=max_n, **kwargs)
+    show_results(*res, ctxs=ctxs, max_n=max_n, **kwargs)
 
-    # fastai's `show_batch` draws its batch with `one_batch` after swapping `get_idxs`; an FFCV epoch takes its order
-    # from the loader, so `unique` goes to `batch_to_show`
-    def show_batch(self,
-        b=None, # Batch to show; defaults to `one_batch()`
-        max_n:int=9, # Maximum number of items to show
-        ctxs=None, # List of `ctx` objects to show data. Could be matplotlib axis, DataFrame etc
-        show:bool=True, # Whether to display data
-        unique:bool=False, # Whether to show only one item, augmented `max_n` times
-        **kwargs
-    ):
-        "Show `max_n` input(s) and target(s) from the batch."
-        if b is None: b = self.batch_to_show(unique)
-        if not show: return self._pre_show_batch(b, max_n=max_n)
-        show_batch(*self._pre_show_batch(b, max_n=max_n), ctxs=ctxs, max_n=max_n, **kwargs)
+# fastai's `show_batch` draws its batch with `one_batch` after swapping `get_idxs`; an FFCV epoch takes its order
+# from the loader, so `unique` goes to `batch_to_show`
+@patch
+def show_batch(self:TfmdDLMixin,
+    b=None, # Batch to show; defaults to `one_batch()`
+    max_n:int=9, # Maximum number of items to show
+    ctxs=None, # List of `ctx` objects to show data. Could be matplotlib axis, DataFrame etc
+    show:bool=True, # Whether to display data
+    unique:bool=False, # Whether to show only one item, augmented `max_n` times
+    **kwargs
+):
+    "Show `max_n` input(s) and target(s) from the batch."
+    if b is None: b = self.batch_to_show(unique)
+    if not show: return self._pre_show_batch(b, max_n=max_n)
+    show_batch(*self._pre_show_batch(b, max_n=max_n), ctxs=ctxs, max_n=max_n, **kwargs)
 
-    # fastai's `_retain_dl` types a batch by running `do_item` and `do_batch`, which an FFCV loader has not
-    def _retain_dl(self, b): return retain_types(b, typs=self.batch_types)
+# %% ../../nbs/20_loader.show.ipynb #3385c03f
+# fastai's `_retain_dl` types a batch by running `do_item` and `do_batch`, which an FFCV loader has not
+@patch
+def _retain_dl(self:TfmdDLMixin, b): return retain_types(b, typs=self.batch_types)
 
-    # fastai's `_decode_batch` decodes items through the dataset's transforms; an FFCV label is a class index
-    def _decode_batch(self, b, max_n:int=9, full:bool=True):
-        "The first `max_n` items of batch `b`, with labels as class names"
-        return L(batch_to_samples(b, max_n=max_n)).map(lambda s: tuple(self._decode_label(o, s) for o in s))
+# fastai's `_decode_batch` decodes items through the dataset's transforms; an FFCV label is a class index
+@patch
+def _decode_batch(self:TfmdDLMixin, b, max_n:int=9, full:bool=True):
+    "The first `max_n` items of batch `b`, with labels as class names"
+    return L(batch_to_samples(b, max_n=max_n)).map(lambda s: tuple(self._decode_label(o, s) for o in s))
 
-    def _decode_label(self, o, sample=()):
-        "`o`, of `sample`, as a showable label if it is a `TensorCategory` or `TensorMultiCategory`; points and boxes in the pixels of the sample's image"
-        name = (lambda i: str(self.vocab[i])) if self.vocab is not None else str
-        if isinstance(o, TensorBBox) or (isinstance(o, TensorMultiCategory) and not o.is_floating_point() and any(isinstance(x, TensorBBox) for x in sample)):
-            return self._decode_boxes(o, sample, name)
-        if isinstance(o, TensorCategory) and o.ndim == 0: return Category(name(int(o)))
-        if isinstance(o, TensorMultiCategory) and o.ndim == 1: return MultiCategory([name(int(i)) for i in torch.where(o > 0)[0]])
-        if isinstance(o, TensorCategory) and o.ndim > 0 and o.is_floating_point():
-            raise TypeError("Predictions of scores per class, not classes: the loss function has no `decodes`, which turns them into "
-                            "classes (fastai's losses have one, a plain function has none). Use a fastai loss such as "
-                            "CrossEntropyLossFlat(), or give yours one: `my_loss.decodes = lambda x: x.argmax(-1)`")
-        if isinstance(o, TensorPoint) and (im := next((x for x in sample if isinstance(x, TensorImageBase)), None)) is not None:
-            h, w = im.shape[-2:]  # fastai's `PointScaler` decodes -1..1 to the pixels of the item's image
-            return TensorPoint((o.view(-1, 2).float() + 1) * torch.tensor([w, h], device=o.device) / 2)
-        return o
+@patch
+def _decode_label(self:TfmdDLMixin, o, sample=()):
+    "`o`, of `sample`, as a showable label if it is a `TensorCategory` or `TensorMultiCategory`; points and boxes in the pixels of the sample's image"
+    name = (lambda i: str(self.vocab[i])) if self.vocab is not None else str
+    if isinstance(o, TensorBBox) or (isinstance(o, TensorMultiCategory) and not o.is_floating_point() and any(isinstance(x, TensorBBox) for x in sample)):
+        return self._decode_boxes(o, sample, name)
+    if isinstance(o, TensorCategory) and o.ndim == 0: return Category(name(int(o)))
+    if isinstance(o, TensorMultiCategory) and o.ndim == 1: return MultiCategory([name(int(i)) for i in torch.where(o > 0)[0]])
+    if isinstance(o, TensorCategory) and o.ndim > 0 and o.is_floating_point():
+        raise TypeError("Predictions of scores per class, not classes: the loss function has no `decodes`, which turns them into "
+                        "classes (fastai's losses have one, a plain function has none). Use a fastai loss such as "
+                        "CrossEntropyLossFlat(), or give yours one: `my_loss.decodes = lambda x: x.argmax(-1)`")
+    if isinstance(o, TensorPoint) and (im := next((x for x in sample if isinstance(x, TensorImageBase)), None)) is not None:
+        h, w = im.shape[-2:]  # fastai's `PointScaler` decodes -1..1 to the pixels of the item's image
+        return TensorPoint((o.view(-1, 2).float() + 1) * torch.tensor([w, h], device=o.device) / 2)
+    return o
 
-    def _decode_boxes(self, o, sample, name):
-        "Boxes `o` in the pixels of the sample's image, or their labels `o` with them as fastai's `LabeledBBox` (what `BBoxLabeler` decodes), padding left out"
-        boxes = o if isinstance(o, TensorBBox) else next(x for x in sample if isinstance(x, TensorBBox))
-        im = next((x for x in sample if isinstance(x, TensorImageBase)), None)
-        b = boxes.as_subclass(torch.Tensor).view(-1, 4).float()
-        keep = b.ne(0).any(-1)  # padding is all zeros; a box has an area
-        h, w = im.shape[-2:] if im is not None else (2, 2)
-        px = TensorBBox((b[keep] + 1) * torch.tensor([w, h, w, h], device=b.device) / 2)  # as fastai's `PointScaler` decodes them
-        if isinstance(o, TensorBBox): return px
-        l = o.as_subclass(torch.Tensor).view(-1)
-        if len(l) != len(keep): raise ValueError(f"{len(keep)} boxes but {len(l)} labels: a box's label goes with it, padding included")
-        return LabeledBBox(px, [name(int(i)) for i in l[keep.to(l.device)]])
+@patch
+def _decode_boxes(self:TfmdDLMixin, o, sample, name):
+    "Boxes `o` in the pixels of the sample's image, or their labels `o` with them as fastai's `LabeledBBox` (what `BBoxLabeler` decodes), padding left out"
+    boxes = o if isinstance(o, TensorBBox) else next(x for x in sample if isinstance(x, TensorBBox))
+    im = next((x for x in sample if isinstance(x, TensorImageBase)), None)
+    b = boxes.as_subclass(torch.Tensor).view(-1, 4).float()
+    keep = b.ne(0).any(-1)  # padding is all zeros; a box has an area
+    h, w = im.shape[-2:] if im is not None else (2, 2)
+    px = TensorBBox((b[keep] + 1) * torch.tensor([w, h, w, h], device=b.device) / 2)  # as fastai's `PointScaler` decodes them
+    if isinstance(o, TensorBBox): return px
+    l = o.as_subclass(torch.Tensor).view(-1)
+    if len(l) != len(keep): raise ValueError(f"{len(keep)} boxes but {len(l)} labels: a box's label goes with it, padding included")
+    return LabeledBBox(px, [name(int(i)) for i in l[keep.to(l.device)]])

@@ -28,6 +28,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 import torch
+from fastcore.basics import patch
 from tqdm import tqdm
 
 from ..compat import MAX_PAGE_SIZE, MIN_PAGE_SIZE, FFCVDatasetWriter, keep_torch_threads, rewrite_field_types
@@ -377,48 +378,53 @@ class DatasetWriter(FFCVDatasetWriter):
                           "written: " + '; '.join(map(str, self.skipped[:5])) + ('...' if len(self.skipped) > 5 else ''), SkippedItems)
         return self.target
 
-    def _first_good(self, dataset, indices:np.ndarray, sources, skip:bool) -> tuple:
-        "The first item that can be written, checked here, where its error is easiest to read; its size; and the indices left"
-        probe = _CheckedItems(dataset, self.fields, MAX_PAGE_SIZE, None, shared=False)
-        for k, i in enumerate(indices):
-            try: first, size = probe.check(int(i))
-            except ItemError as e:
-                if not skip: raise e.named(sources) from None
-                self.skipped.append(e.named(sources))
-                continue
-            return first, size, indices[k:]
-        raise ValueError(f"None of the {len(indices)} items can be written; the first: {self.skipped[0]}")
+# %% ../../nbs/10_writer.writer.ipynb #7cb03781
+@patch
+def _first_good(self:DatasetWriter, dataset, indices:np.ndarray, sources, skip:bool) -> tuple:
+    "The first item that can be written, checked here, where its error is easiest to read; its size; and the indices left"
+    probe = _CheckedItems(dataset, self.fields, MAX_PAGE_SIZE, None, shared=False)
+    for k, i in enumerate(indices):
+        try: first, size = probe.check(int(i))
+        except ItemError as e:
+            if not skip: raise e.named(sources) from None
+            self.skipped.append(e.named(sources))
+            continue
+        return first, size, indices[k:]
+    raise ValueError(f"None of the {len(indices)} items can be written; the first: {self.skipped[0]}")
 
-    def _write(self, items:_CheckedItems, indices:np.ndarray, chunksize:int, shuffle:bool, desc:str) -> list[ItemError]:
-        "Write `items` with FFCV's writer, in a process group of its own, showing progress; the `ItemError`s of bad items"
-        bad, bar = [], []
-        def poll():
-            # the bar starts after the fork: FFCV's, in the writer process, would otherwise make room for it
-            if not bar: bar.append(tqdm(total=len(indices), desc=desc, unit='item', disable=desc == '', mininterval=0.5))
-            while not items.errors.empty(): bad.append(items.errors.get())
-            bar[0].update(min(items.done.value, len(indices)) - bar[0].n)
-            return bool(bad) and items.stop  # stop at the first bad item
-        try: _run_isolated(self._write_isolated, (items, indices, chunksize, shuffle), poll)
-        finally:
-            if bar: bar[0].close()
-        return sorted(bad, key=lambda e: e.index)
+@patch
+def _write(self:DatasetWriter, items:_CheckedItems, indices:np.ndarray, chunksize:int, shuffle:bool, desc:str) -> list[ItemError]:
+    "Write `items` with FFCV's writer, in a process group of its own, showing progress; the `ItemError`s of bad items"
+    bad, bar = [], []
+    def poll():
+        # the bar starts after the fork: FFCV's, in the writer process, would otherwise make room for it
+        if not bar: bar.append(tqdm(total=len(indices), desc=desc, unit='item', disable=desc == '', mininterval=0.5))
+        while not items.errors.empty(): bad.append(items.errors.get())
+        bar[0].update(min(items.done.value, len(indices)) - bar[0].n)
+        return bool(bad) and items.stop  # stop at the first bad item
+    try: _run_isolated(self._write_isolated, (items, indices, chunksize, shuffle), poll)
+    finally:
+        if bar: bar[0].close()
+    return sorted(bad, key=lambda e: e.index)
 
-    def _write_here(self, items:_CheckedItems, indices:np.ndarray, shuffle:bool) -> list[ItemError]:
-        "Write `items` with FFCV's writer in this process, once all are checked; the `ItemError`s of bad items (and nothing written)"
-        good, bad = [items.first], []  # the first item, checked already (`_first_good`), fits the pages
-        rest = indices[1:]
-        for i in (np.random.permutation(rest) if shuffle else rest):
-            try: item, size = items.check(int(i))
-            except ItemError as e:
-                bad.append(e)
-                if items.stop: break
-                continue
-            if size > self.page_size: items.largest.value = max(items.largest.value, size)
-            good.append(item)
-        if not (bad or items.largest.value): self.ffcv_write_here(good)
-        return bad
+@patch
+def _write_here(self:DatasetWriter, items:_CheckedItems, indices:np.ndarray, shuffle:bool) -> list[ItemError]:
+    "Write `items` with FFCV's writer in this process, once all are checked; the `ItemError`s of bad items (and nothing written)"
+    good, bad = [items.first], []  # the first item, checked already (`_first_good`), fits the pages
+    rest = indices[1:]
+    for i in (np.random.permutation(rest) if shuffle else rest):
+        try: item, size = items.check(int(i))
+        except ItemError as e:
+            bad.append(e)
+            if items.stop: break
+            continue
+        if size > self.page_size: items.largest.value = max(items.largest.value, size)
+        good.append(item)
+    if not (bad or items.largest.value): self.ffcv_write_here(good)
+    return bad
 
-    def _write_isolated(self, items, indices, chunksize, shuffle, shm_name):
-        "FFCV's write, in the writer process that `_run_isolated` forks"
-        self._shm_name = shm_name
-        with keep_torch_threads(): self.ffcv_write(items, indices, chunksize, shuffle)
+@patch
+def _write_isolated(self:DatasetWriter, items, indices, chunksize, shuffle, shm_name):
+    "FFCV's write, in the writer process that `_run_isolated` forks"
+    self._shm_name = shm_name
+    with keep_torch_threads(): self.ffcv_write(items, indices, chunksize, shuffle)
