@@ -32,6 +32,7 @@ import numba
 import numba.typed
 import numpy as np
 import torch
+from fastcore.basics import patch
 from llvmlite import ir
 from numba.core import cgutils, compiler as nbcompiler, types as nbtypes
 from numba.core.caching import _Cache
@@ -412,6 +413,8 @@ class FFCVGraph(_Graph):
 # %% ../nbs/00_compat.ipynb #0cbb5f21
 class FFCVLoader(_Loader):
     "FFCV 1.0.2's `Loader`, with the parts of its structure that this package uses named"
+    defer_code:bool = False # Set while FFCV's `__init__` runs, for a subclass that generates the code right after (`use_memory_manager`)
+    compile_cache = None # Where compiled code is kept for later processes: a setting of `cache_folder`
     @property
     def beton_reader(self) -> Reader:
         "FFCV's `Reader` of the file"
@@ -449,66 +452,72 @@ class FFCVLoader(_Loader):
     @ffcv_args.setter
     def ffcv_args(self, args:dict): self._args = args
 
-    def node_operations(self) -> dict[int, Operation]:
-        "The pipelines' operations by the id of their node in FFCV's graph, by which an epoch's buffers are keyed (`FFCVEpochIterator.operation_buffers`)"
-        nodes = self.graph.id_to_node.items()
-        return {k: n.decoder if isinstance(n, DecoderNode) else n.operation for k, n in nodes if isinstance(n, (DecoderNode, TransformNode))}
+# %% ../nbs/00_compat.ipynb #cab557e8
+@patch
+def node_operations(self:FFCVLoader) -> dict[int, Operation]:
+    "The pipelines' operations by the id of their node in FFCV's graph, by which an epoch's buffers are keyed (`FFCVEpochIterator.operation_buffers`)"
+    nodes = self.graph.id_to_node.items()
+    return {k: n.decoder if isinstance(n, DecoderNode) else n.operation for k, n in nodes if isinstance(n, (DecoderNode, TransformNode))}
 
-    def use_memory_manager(self,
-        manager # A memory manager of `reader`, such as `OSCacheManager(self.beton_reader)`
-    ):
-        "Read the file through `manager`, recompiling the pipelines' reads"
-        self.memory_manager = manager
-        self.graph.memory_read = manager.compile_reader()  # the graph hands it to the decoders
-        self.generate_code()
+@patch
+def use_memory_manager(self:FFCVLoader,
+    manager # A memory manager of `reader`, such as `OSCacheManager(self.beton_reader)`
+):
+    "Read the file through `manager`, recompiling the pipelines' reads"
+    self.memory_manager = manager
+    self.graph.memory_read = manager.compile_reader()  # the graph hands it to the decoders
+    self.generate_code()
 
-    defer_code:bool = False # Set while FFCV's `__init__` runs, for a subclass that generates the code right after (`use_memory_manager`)
-    compile_cache = None # Where compiled code is kept for later processes: a setting of `cache_folder`
+@patch
+def generate_code(self:FFCVLoader):
+    "FFCV's, with a graph that keeps what the operations ask each epoch to allocate (`FFCVGraph`); nothing while `defer_code`"
+    # FFCV's `__init__` builds its own `Graph` and calls this at once: an `FFCVGraph` only adds methods to it
+    if type(self.graph) is _Graph: self.graph.__class__ = FFCVGraph
+    if self.defer_code: return
+    self.graph.folder = cache_folder(self.compile_cache)
+    self.graph.forget()  # a device moved, or the memory manager changed: walk again
+    super(FFCVLoader, self).generate_code()
 
-    def generate_code(self):
-        "FFCV's, with a graph that keeps what the operations ask each epoch to allocate (`FFCVGraph`); nothing while `defer_code`"
-        # FFCV's `__init__` builds its own `Graph` and calls this at once: an `FFCVGraph` only adds methods to it
-        if type(self.graph) is _Graph: self.graph.__class__ = FFCVGraph
-        if self.defer_code: return
-        self.graph.folder = cache_folder(self.compile_cache)
-        self.graph.forget()  # a device moved, or the memory manager changed: walk again
-        super().generate_code()
+# %% ../nbs/00_compat.ipynb #ae628164
+@patch
+def reconfigure(self:FFCVLoader,
+    batch_size:int, num_workers:int, drop_last:bool, batches_ahead:int, recompile:bool,
+    seed:int, # The orders' seed
+    indices:np.ndarray, # The items to read, in the dtype that the pipelines were compiled for
+    order:OrderOption|type # `SEQUENTIAL`, `RANDOM` or `QUASI_RANDOM`, or a `TraversalOrder` class
+):
+    "Set what FFCV's `__init__` derives from these arguments: for a shallow copy, which shares the compiled pipelines"
+    # FFCV 1.0.2's `Loader.__init__` sets these from its arguments; the compiled code depends on none of them
+    self.batch_size, self.num_workers, self.drop_last = batch_size, num_workers, drop_last
+    self.batches_ahead, self.recompile, self.seed, self.indices = batches_ahead, recompile, seed, indices
+    self.use_order(order)
 
-    def reconfigure(self,
-        batch_size:int, num_workers:int, drop_last:bool, batches_ahead:int, recompile:bool,
-        seed:int, # The orders' seed
-        indices:np.ndarray, # The items to read, in the dtype that the pipelines were compiled for
-        order:OrderOption|type # `SEQUENTIAL`, `RANDOM` or `QUASI_RANDOM`, or a `TraversalOrder` class
-    ):
-        "Set what FFCV's `__init__` derives from these arguments: for a shallow copy, which shares the compiled pipelines"
-        # FFCV 1.0.2's `Loader.__init__` sets these from its arguments; the compiled code depends on none of them
-        self.batch_size, self.num_workers, self.drop_last = batch_size, num_workers, drop_last
-        self.batches_ahead, self.recompile, self.seed, self.indices = batches_ahead, recompile, seed, indices
-        self.use_order(order)
+@patch
+def use_order(self:FFCVLoader,
+    order:OrderOption|type # One of FFCV's orders, or a `TraversalOrder` class, which FFCV 1.0.2's `__init__` refuses (it tests classes with `isinstance`)
+):
+    "Read the next epochs in `order`"
+    self.traversal_order = ORDER_MAP[order](self) if order in ORDER_MAP else order(self)
+    self.count_batches_of(self.next_traversal_order())
 
-    def use_order(self,
-        order:OrderOption|type # One of FFCV's orders, or a `TraversalOrder` class, which FFCV 1.0.2's `__init__` refuses (it tests classes with `isinstance`)
-    ):
-        "Read the next epochs in `order`"
-        self.traversal_order = ORDER_MAP[order](self) if order in ORDER_MAP else order(self)
-        self.count_batches_of(self.next_traversal_order())
+@patch
+def count_batches_of(self:FFCVLoader,
+    order:Sequence[int] # The items of an epoch, in order
+):
+    "Make `len` count the batches of `order`: FFCV's `__len__` counts those of the first epoch's order"
+    self.first_traversal_order = order
 
-    def count_batches_of(self,
-        order:Sequence[int] # The items of an epoch, in order
-    ):
-        "Make `len` count the batches of `order`: FFCV's `__len__` counts those of the first epoch's order"
-        self.first_traversal_order = order
-
-    def shard_order(self,
-        rank:int, # The process whose items to list
-        epoch:int|None=None # The epoch; by default the next one
-    ) -> np.ndarray:
-        "The items that process `rank` reads in `epoch`, when the loader is distributed"
-        # FFCV's orders shard with a PyTorch `DistributedSampler`, whose `rank` they read on each `sample_order`; orders of this package keep a `sampler` with the same `rank`
-        t = copy(self.traversal_order)
-        t.sampler = copy(t.sampler)
-        t.sampler.rank = rank
-        return np.asarray(t.sample_order(self.next_epoch if epoch is None else epoch))
+@patch
+def shard_order(self:FFCVLoader,
+    rank:int, # The process whose items to list
+    epoch:int|None=None # The epoch; by default the next one
+) -> np.ndarray:
+    "The items that process `rank` reads in `epoch`, when the loader is distributed"
+    # FFCV's orders shard with a PyTorch `DistributedSampler`, whose `rank` they read on each `sample_order`; orders of this package keep a `sampler` with the same `rank`
+    t = copy(self.traversal_order)
+    t.sampler = copy(t.sampler)
+    t.sampler.rank = rank
+    return np.asarray(t.sample_order(self.next_epoch if epoch is None else epoch))
 
 # %% ../nbs/00_compat.ipynb #640d933f
 def set_device(

@@ -122,6 +122,7 @@ def _background(backgrounds, rng, h, w):
     y, x = rng.integers(0, p.shape[0] - h + 1), rng.integers(0, p.shape[1] - w + 1)
     return (p[y:y+h, x:x+w] // 2).copy(), np.zeros((h, w), np.uint8)  # a dimmed background
 
+# %% ../nbs/14_datasets.ipynb #82915e63
 def digit_scenes(
     n:int=200, # Number of scenes
     size:tuple=(96, 128), # Height and width of each scene

@@ -77,6 +77,7 @@ def check_splits(
                              + (f". The subfolders of {source} are {subs}: a GrandparentSplitter's train_name and valid_name must name two "
                                 "of them (its valid_name is 'valid' unless given)" if subs else ''))
 
+# %% ../../nbs/29_data.block.ipynb #292d64e4
 def dblock_datasets(
     dblock, # A fastai `DataBlock`
     source # Its source, such as a folder
@@ -99,6 +100,7 @@ def dblock_datasets(
                       ".beton files are written again each time: give it a seed, such as RandomSplitter(seed=42)", stacklevel=2)
     return dsets
 
+# %% ../../nbs/29_data.block.ipynb #047695e9
 def dsets_to_ffcv(
     dsets, # A fastai `Datasets` of (image, target) or (image, boxes, labels), with a training and a validation split
     path:str|Path, # Folder for `train.beton`, `valid.beton` and `meta.json`

@@ -107,6 +107,7 @@ class _ToFloat:
         out.copy_(t).div_(self.f.div)
         b[self.k], fresh[self.k], owned[self.k] = as_typed(out, x), True, True
 
+# %% ../../nbs/18a_loader.batch_tfms.ipynb #8000d240
 class _Normalize:
     "`Normalize` on the `TensorImage` at `k`: `(x-mean) / std`, in place on memory that an earlier step wrote, else into fresh memory"
     def __init__(self, f, k): self.f, self.k = f, k
@@ -128,6 +129,7 @@ class _Normalize:
         else: t = torch.sub(t, mean, out=_empty(run.pools, t.shape, t.dtype, t, run.max_pool)).div_(std)
         b[self.k], fresh[self.k], owned[self.k] = as_typed(t, x), True, True
 
+# %% ../../nbs/18a_loader.batch_tfms.ipynb #216bdc9e
 @lru_cache(maxsize=256)  # a loader's statistics and batches keep their shapes: 0.3 µs a batch, not 5
 def _broadcasts_to(s:tuple, shape:tuple) -> bool:
     "Whether a tensor of shape `s` broadcasts to `shape` and leaves it as it is: `torch.broadcast_shapes(shape, s) == shape`, without its 100 µs of Python"
@@ -215,35 +217,37 @@ class BatchTfms:
                 if isinstance(o, _ToFloat): o.contiguous = stop is not None or o.k in later
         return steps, stop
 
-    def __call__(self,
-        b, # A batch
-        keep:Callable|None=None, # Copies a tensor or a tuple of them out of memory that the loader reuses: `keep(x, contiguous)`
-        keep_first:bool=True # Copy (contiguous) before a transform that fastai runs; else only what the transforms leave unchanged, at the end
-    ):
-        "`tfms(b)`, with `keep` applied as the loader's `finish` did: to what fastai transforms, and to what no transform changed"
-        tfms = self._current()
-        # none, or only decoders that the pipelines asked for (`DecodeNormalized`, where `Normalize` was folded in): nothing to run
-        if self._idle: return b if keep is None else keep(b, False)
-        fs = tfms.fs
-        keep = keep or (lambda o, contiguous=False: o)
-        # a single tensor, a dict, a tuple of fastai's own type (`fastuple`), tuples within the batch: all fastai's
-        if type(b) is not tuple or any(isinstance(o, tuple) for o in b): return keep(tfms(keep(b, True) if keep_first else b), False)
-        b = list(b)
-        fresh, owned, i = [False] * len(b), [False] * len(b), 0
-        while True:
-            key = (i, tfms.split_idx, _sig(b))
-            if (run := self.runs.get(key)) is None: run = self.runs[key] = self.plan(key[2], i, key[1])
-            steps, stop = run
-            for j, group in steps:
-                if not all(s.fits(b) for s in group):
-                    stop = j  # the transform's settings don't fit this batch: fastai runs it
-                    break
-                for s in group: s(self, b, fresh, owned)
-            if stop is None: break
-            if keep_first: b = [o if fresh[k] else keep(o, True) for k, o in enumerate(b)]
-            b = list(fs[stop](tuple(b), split_idx=tfms.split_idx))
-            fresh, owned, i = [keep_first] * len(b), [False] * len(b), stop + 1
-        return tuple(o if fresh[k] else keep(o, False) for k, o in enumerate(b))
+# %% ../../nbs/18a_loader.batch_tfms.ipynb #c8e93312
+@patch
+def __call__(self:BatchTfms,
+    b, # A batch
+    keep:Callable|None=None, # Copies a tensor or a tuple of them out of memory that the loader reuses: `keep(x, contiguous)`
+    keep_first:bool=True # Copy (contiguous) before a transform that fastai runs; else only what the transforms leave unchanged, at the end
+):
+    "`tfms(b)`, with `keep` applied as the loader's `finish` did: to what fastai transforms, and to what no transform changed"
+    tfms = self._current()
+    # none, or only decoders that the pipelines asked for (`DecodeNormalized`, where `Normalize` was folded in): nothing to run
+    if self._idle: return b if keep is None else keep(b, False)
+    fs = tfms.fs
+    keep = keep or (lambda o, contiguous=False: o)
+    # a single tensor, a dict, a tuple of fastai's own type (`fastuple`), tuples within the batch: all fastai's
+    if type(b) is not tuple or any(isinstance(o, tuple) for o in b): return keep(tfms(keep(b, True) if keep_first else b), False)
+    b = list(b)
+    fresh, owned, i = [False] * len(b), [False] * len(b), 0
+    while True:
+        key = (i, tfms.split_idx, _sig(b))
+        if (run := self.runs.get(key)) is None: run = self.runs[key] = self.plan(key[2], i, key[1])
+        steps, stop = run
+        for j, group in steps:
+            if not all(s.fits(b) for s in group):
+                stop = j  # the transform's settings don't fit this batch: fastai runs it
+                break
+            for s in group: s(self, b, fresh, owned)
+        if stop is None: break
+        if keep_first: b = [o if fresh[k] else keep(o, True) for k, o in enumerate(b)]
+        b = list(fs[stop](tuple(b), split_idx=tfms.split_idx))
+        fresh, owned, i = [keep_first] * len(b), [False] * len(b), stop + 1
+    return tuple(o if fresh[k] else keep(o, False) for k, o in enumerate(b))
 
 # %% ../../nbs/18a_loader.batch_tfms.ipynb #61be2c99
 _runs = weakref.WeakKeyDictionary()

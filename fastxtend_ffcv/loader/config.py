@@ -17,6 +17,7 @@ import numpy as np
 import torch
 import torch.distributed as dist
 
+from fastcore.basics import patch
 from fastai.torch_core import default_device
 
 from ..compat import cache_folder, file_problem, header_fields, open_reader, reader_problem
@@ -170,22 +171,26 @@ class LoaderConfig:
         "The names of the fields"
         return [f.name for f in fields(cls)]
 
-    def rebuilds(self, other:LoaderConfig) -> list[str]:
-        "The fields that differ from `other`'s and need the pipelines planned and compiled again"
-        def same(a, b): return a is b or (type(a) is type(b) and isinstance(a, (str, int, float, bool, Path, torch.device, type(None))) and a == b)
-        return [f.name for f in fields(self) if f.metadata.get('kind') == 'rebuild' and not same(getattr(self, f.name), getattr(other, f.name))]
+# %% ../../nbs/18_loader.config.ipynb #6500b752
+@patch
+def rebuilds(self:LoaderConfig, other:LoaderConfig) -> list[str]:
+    "The fields that differ from `other`'s and need the pipelines planned and compiled again"
+    def same(a, b): return a is b or (type(a) is type(b) and isinstance(a, (str, int, float, bool, Path, torch.device, type(None))) and a == b)
+    return [f.name for f in fields(self) if f.metadata.get('kind') == 'rebuild' and not same(getattr(self, f.name), getattr(other, f.name))]
 
-    def checked(self,
-        n_items:int # The number of items in the file
-    ) -> LoaderConfig:
-        "This configuration, checked against a file of `n_items` items: `indices` as FFCV's, `items` of the right length"
-        if self.items is not None and len(self.items) != n_items:
-            raise ValueError(f"items names {len(self.items)} items, but {self.fname.name} has {n_items}")
-        return self if self.indices is None else self.replace(indices=check_indices(self.indices, n_items, self.fname))
+@patch
+def checked(self:LoaderConfig,
+    n_items:int # The number of items in the file
+) -> LoaderConfig:
+    "This configuration, checked against a file of `n_items` items: `indices` as FFCV's, `items` of the right length"
+    if self.items is not None and len(self.items) != n_items:
+        raise ValueError(f"items names {len(self.items)} items, but {self.fname.name} has {n_items}")
+    return self if self.indices is None else self.replace(indices=check_indices(self.indices, n_items, self.fname))
 
-    def kwargs(self) -> dict:
-        "The arguments of a `Loader` like the one built from this, with copies of the pipelines as given"
-        return {**{f.name: getattr(self, f.name) for f in fields(self)}, 'pipelines': deepcopy(self.pipelines)}
+@patch
+def kwargs(self:LoaderConfig) -> dict:
+    "The arguments of a `Loader` like the one built from this, with copies of the pipelines as given"
+    return {**{f.name: getattr(self, f.name) for f in fields(self)}, 'pipelines': deepcopy(self.pipelines)}
 
 # %% ../../nbs/18_loader.config.ipynb #7530a442
 @dataclass
