@@ -47,7 +47,7 @@ __all__ = ['FFCV_VERSION', 'shared_code', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', '
            'reader_item_pages', 'reader_problem', 'file_problem', 'decoder_metadata', 'decoder_reader', 'code_key',
            'cache_folder', 'DiskCache', 'compile_cached', 'SharedCode', 'OSCacheManager', 'FFCVGraph', 'FFCVLoader',
            'set_device', 'FFCVEpochIterator', 'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter',
-           'name_c_function', 'c_function', 'numba_threads', 'imdecode', 'opencv_c']
+           'name_c_function', 'c_function', 'numba_threads', 'imdecode', 'opencv_c', 'encodes_functions']
 
 # %% ../nbs/00_compat.ipynb #be10ef54
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -739,3 +739,10 @@ def opencv_c():
     name_c_function('fastxtend_ffcv_cvInitMatHeader', init)
     name_c_function('fastxtend_ffcv_cvResize', resize)
     return _init_header, _resize
+
+# %% ../nbs/00_compat.ipynb #0e5ec297
+def encodes_functions(
+    t # A fasttransform `Transform`, or its class
+) -> list:
+    "The functions that `t` registered as `encodes`, one per type it dispatches on"
+    return [m.implementation for m in t.encodes.methods]

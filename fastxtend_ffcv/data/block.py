@@ -22,6 +22,7 @@ from fastai.data.transforms import RandomSplitter
 from fastai.imports import noop as _fastai_noop
 from fastai.vision.core import PILImage, PILMask, TensorBBox
 
+from ..compat import encodes_functions
 from ..core import check_path
 from .pipelines import target_field, target_kind, target_name
 from ..fields import ImageFile, RGBImageField, to_mask_array
@@ -156,7 +157,7 @@ def _plain_jpeg(f:Path) -> bool:
 
 def opens_files(dsets) -> bool:
     "Whether `dsets`' images are its items (files) opened by fastai's `PILImage.create`, and nothing more: no `get_x` that changes them"
-    impls = [m.implementation for f in dsets.tls[0].tfms.fs for m in f.encodes.methods]
+    impls = [o for f in dsets.tls[0].tfms.fs for o in encodes_functions(f)]
     return any(o == PILImage.create for o in impls) and all(o == PILImage.create or o is _fastai_noop for o in impls)
 
 class FieldTargets:

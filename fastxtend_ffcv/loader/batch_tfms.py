@@ -22,6 +22,7 @@ from fasttransform import Pipeline
 
 from fastcore.basics import patch
 
+from ..compat import encodes_functions
 from ..core import as_plain, as_typed
 from ..roles import BatchDecoder
 
@@ -58,25 +59,30 @@ class FreshArrays:
 
 # %% ../../nbs/18a_loader.batch_tfms.ipynb #2490c8d2
 _ENCODES = {}  # known transform class: the implementations of its `encodes` that this module reproduces
-
-def _methods(cls) -> frozenset:
-    return frozenset(m.implementation for m in cls.encodes.methods)
+_SEEN = {}  # known transform class: how many `encodes` it had when `runs_fast` last said yes
 
 def _know(cls):
-    _ENCODES[cls] = _methods(cls)
+    _ENCODES[cls] = frozenset(encodes_functions(cls))
 
 _know(IntToFloatTensor)
 _know(Normalize)
 
-def runs_fast(f) -> bool:
-    "Whether `BatchTfms` runs `f` itself: one of fastai's transforms that it knows, unchanged (fastai's own class and `encodes`, none added to the class or the instance)"
-    cls = type(f)
-    return cls in _ENCODES and 'encodes' not in f.__dict__ and _methods(cls) == _ENCODES[cls]
+def _fastais(f) -> bool:
+    "Whether fastai registered `f`: fastai's own modules add `encodes` for their types (`fastai.tabular.core` gives `Normalize` one for tables, imported by `fastai.basics`), which change nothing for images"
+    return getattr(f, '__module__', '').split('.')[0] == 'fastai'
 
+def runs_fast(f) -> bool:
+    "Whether `BatchTfms` runs `f` itself: one of fastai's transforms that it knows, unchanged (fastai's own class and `encodes`, none added to the class or the instance but fastai's own, whenever imported)"
+    cls = type(f)
+    if cls not in _ENCODES or 'encodes' in f.__dict__: return False
+    fs = encodes_functions(cls)
+    if not all(o in _ENCODES[cls] or _fastais(o) for o in fs): return False
+    _SEEN[cls] = len(fs)
+    return True
 
 def _unchanged(f) -> bool:
-    "Whether `f` still runs fast, cheaply: no `encodes` given to it, and none registered on its class since this module was imported"
-    return 'encodes' not in f.__dict__ and len(type(f).encodes.methods) == len(_ENCODES[type(f)])
+    "Whether `f` still runs fast, cheaply: no `encodes` given to it, and none registered on its class since `runs_fast` said yes"
+    return 'encodes' not in f.__dict__ and len(encodes_functions(type(f))) == _SEEN.get(type(f))
 
 # %% ../../nbs/18a_loader.batch_tfms.ipynb #e8aba058
 def _empty(pools:dict, shape:tuple, dtype:torch.dtype, like:torch.Tensor, max_pool:int, contiguous:bool=True) -> torch.Tensor:
