@@ -24,7 +24,7 @@ from pathlib import Path
 from queue import Queue, SimpleQueue
 import multiprocessing
 import threading
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 import llvmlite
 import llvmlite.binding as llvm
@@ -45,9 +45,10 @@ from numba.core.extending import _Intrinsic, intrinsic
 __all__ = ['FFCV_VERSION', 'shared_code', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'keep_torch_threads',
            'plain_image_modes', 'open_reader', 'reader_fields', 'reader_len', 'reader_field_metadata',
            'reader_item_pages', 'reader_problem', 'file_problem', 'decoder_metadata', 'decoder_reader', 'code_key',
-           'cache_folder', 'DiskCache', 'compile_cached', 'SharedCode', 'OSCacheManager', 'FFCVGraph', 'FFCVLoader',
-           'set_device', 'FFCVEpochIterator', 'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter',
-           'name_c_function', 'c_function', 'numba_threads', 'imdecode', 'opencv_c', 'encodes_functions']
+           'cache_folder', 'DiskCache', 'compile_cached', 'SharedCode', 'OSCacheManager', 'encode_in_memory',
+           'memory_reader', 'MemoryManager', 'FFCVGraph', 'FFCVLoader', 'set_device', 'FFCVEpochIterator',
+           'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter', 'name_c_function', 'c_function',
+           'numba_threads', 'imdecode', 'opencv_c', 'encodes_functions']
 
 # %% ../nbs/00_compat.ipynb #be10ef54
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -93,7 +94,8 @@ from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
 from ffcv.reader import Reader
-from ffcv.types import ALLOC_TABLE_TYPE, CURRENT_VERSION, TYPE_ID_HANDLER, FieldDescType, HeaderType
+from ffcv.memory_managers.base import MemoryContext
+from ffcv.types import ALLOC_TABLE_TYPE, CURRENT_VERSION, TYPE_ID_HANDLER, FieldDescType, HeaderType, get_metadata_type
 from ffcv.memory_allocator import MemoryAllocator
 from ffcv.writer import MAX_PAGE_SIZE, MIN_PAGE_SIZE, DatasetWriter as _DatasetWriter, worker_job_indexed_dataset
 
@@ -374,6 +376,52 @@ def _os_cache_reader(state_type, enabled:bool, folder:Path|None):
         return mem_state[0][address:address + size]
     return compile_cached(read, _ReadOnlyBytes(numba.uint64, state_type), folder)
 
+# %% ../nbs/00_compat.ipynb #4affeeb5
+def encode_in_memory(
+    fields:Mapping[str, Field], # The fields, in the order of the file whose reader will hold the items
+    items:Iterable[Sequence] # Each item's values, one per field, as the fields' `encode` takes them
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    "Items encoded by `fields` as FFCV's writer encodes them: their metadata, their allocation table (FFCV's, with addresses into the data) and their data, all read-only"
+    # Follows FFCV 1.0.2's `handle_sample`, Apache-2.0, with an allocation of its own for each `malloc`, in place of pages of a file
+    mtype = get_metadata_type(list(fields.values()))
+    rows, chunks, table, end = [], [], [], 0
+    for i, item in enumerate(items):
+        row = np.zeros(1, mtype)
+        def malloc(size:int, i=i):
+            nonlocal end
+            ptr, end = end, end + int(size)
+            chunks.append(buf := np.zeros(int(size), np.uint8)); table.append((i, ptr, int(size)))
+            return ptr, buf
+        for name, field, value in zip(mtype.names, fields.values(), item): field.encode(row[name], value, malloc)
+        rows.append(row)
+    metadata, table = np.concatenate(rows) if rows else np.zeros(0, mtype), np.array(table, dtype=ALLOC_TABLE_TYPE)
+    data = np.concatenate(chunks) if chunks else np.zeros(0, np.uint8)
+    for a in (metadata, table, data): a.setflags(write=False)  # as FFCV's reader holds a file's: the compiled reads expect read-only bytes
+    return metadata, table, data
+
+def memory_reader(
+    reader:Reader, # FFCV's `Reader` of a file of the same fields
+    metadata:np.ndarray, table:np.ndarray, data:np.ndarray # What `encode_in_memory` gives of other items
+) -> Reader:
+    "A copy of `reader` that holds the items of `encode_in_memory` in place of its file's"
+    if metadata.dtype != reader.metadata_type:
+        raise ValueError(f"Items encoded for other fields than {reader.file_name}'s: their metadata is {metadata.dtype}, the file's {reader.metadata_type}")
+    out = copy(reader)
+    out.metadata, out.alloc_table, out.num_samples, out.data = metadata, table, len(metadata), data
+    return out
+
+class _MemoryContext(MemoryContext):
+    def __init__(self, manager): self.manager = manager
+    @property
+    def state(self): return self.manager.reader.data, self.manager.ptrs, self.manager.sizes
+    def __enter__(self): return super().__enter__()
+    def __exit__(self, *exc): return super().__exit__(*exc)
+
+class MemoryManager(OSCacheManager):
+    "Reads the items of a `memory_reader` from memory, with the state of `OSCacheManager`: the code compiled to read one reads the other"
+    def schedule_epoch(self, schedule): return _MemoryContext(self)
+
+
 # %% ../nbs/00_compat.ipynb #9659ef94
 def _plain(v) -> bool:
     "Whether `v` is a number, a string, None, or a tuple of them"
@@ -477,6 +525,18 @@ def generate_code(self:FFCVLoader):
     self.graph.folder = cache_folder(self.compile_cache)
     self.graph.forget()  # a device moved, or the memory manager changed: walk again
     super(FFCVLoader, self).generate_code()
+
+# %% ../nbs/00_compat.ipynb #c57d5826
+@patch
+def read_memory(self:FFCVLoader,
+    reader:Reader # A `memory_reader` of this loader's fields
+):
+    "Read `reader`'s items, from memory, through the code compiled to read this loader's file through an `OSCacheManager`; for a copy of the loader"
+    if not isinstance(self.memory_manager, OSCacheManager):
+        raise ValueError("Only a loader that reads its file through the OS's cache (os_cache=True) reads items from memory with the same code")
+    self.reader, self.memory_manager = reader, MemoryManager(reader)
+
+FFCVLoader.reads_memory = property(lambda self: isinstance(self.memory_manager, MemoryManager), doc="Whether the loader reads items held in memory (`read_memory`), not its file")
 
 # %% ../nbs/00_compat.ipynb #ae628164
 @patch

@@ -27,19 +27,19 @@ from fastai.data.transforms import IntToFloatTensor
 from fastai.vision.core import AddMaskCodes
 from fastai.torch_core import TensorImage, default_device
 
-from ..compat import set_device
+from ..compat import memory_reader, reader_field_metadata, set_device
 from ..core import as_plain, check_path, max_workers
 from .block import FieldTargets, dblock_datasets, dsets_to_ffcv
 from .pipelines import dblock_image_pipelines, image_pipeline, target_field, target_pipelines
-from ..fields import ImageFile, RGBImageField, to_rgb_array
+from ..fields import CropDecoder, ImageFile, RGBImageField, to_rgb_array
 from ..loader import Exported, Loader, LoaderDataset, OrderOption, TfmdDLMixin, tfms_to
 from ..transforms import LabelKind
-from ..writer import DatasetWriter, image_extensions, image_files
+from ..writer import DatasetWriter, encode_items, image_extensions, image_files
 from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
 
 # %% auto #0
-__all__ = ['ffcv_test_dl', 'FFCVDataLoaders', 'InferenceLoader']
+__all__ = ['IN_MEMORY', 'ffcv_test_dl', 'FFCVDataLoaders', 'InferenceLoader']
 
 # %% ../../nbs/30_data.core.ipynb #689973c5
 def _open_image(o) -> np.ndarray|ImageFile:
@@ -116,6 +116,50 @@ def _kind(dl) -> LabelKind:
 
 
 
+# %% ../../nbs/30_data.core.ipynb #addae0b3
+IN_MEMORY = 64  # at most this many new images are read from memory; more are written to a temporary file, by writer processes in parallel
+
+def _written(dl, items:list, with_labels:bool, xs:list, sources:list, bs:int, kwargs:dict) -> Loader:
+    "A `Loader` of `items`, written to a temporary .beton that lives as long as the loader"
+    pipes = dl.fresh_pipelines()
+    names = list(pipes)
+    fields = {names[0]: RGBImageField(**_field_settings(dl))}  # written as the loader's own files were: the same pixels for the same file
+    kind = _kind(dl)
+    if with_labels:  # classes are the vocabulary's; points, as many as the items have (the writer refuses items with others)
+        n = max(1, int(np.prod(np.shape(items[0][1]))) // 2) if kind is LabelKind.points and items else len(dl.vocab or [])
+        fields[_source(names[1], pipes[names[1]])] = target_field(kind, n)
+    tmp = tempfile.TemporaryDirectory(prefix='fastxtend_ffcv_test_')
+    # a few items are written in this process: starting writer processes would take most of the time
+    fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=0 if len(items) <= IN_MEMORY else -1).from_indexed_dataset(
+        _NewItems(items, with_labels, kind, dl.vocab if kind in (LabelKind.category, LabelKind.multi, LabelKind.boxes) else None), sources=sources, desc='')
+    pipes = {k: p for k, p in pipes.items() if _source(k, p) in fields}  # the boxes' labels read the boxes' field
+    return Loader(fname, bs, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
+                  device=dl.device, split_idx=1, do_setup=False, items=xs, owns=(tmp,), **kwargs)
+
+def _same(a:dict, b:dict) -> bool:
+    try: return a.keys() == b.keys() and all(a[k] is b[k] or bool(a[k] == b[k]) for k in a)
+    except Exception: return False  # values that don't compare, such as arrays: not the same
+
+def _in_memory(dl, xs:list, sources:list, bs:int, kwargs:dict) -> Loader|None:
+    "A loader of the images `xs` read from memory, through the pipelines of `dl`'s template; None where its pipelines need a file"
+    pipes = dl.fresh_pipelines()
+    name = list(pipes)[0]  # the images' pipeline, and any other that reads their field (views)
+    decoders = [p.decoder if isinstance(p, PipelineSpec) else (p or [None])[0] for k, p in pipes.items() if _source(k, p) == _source(name, pipes[name])]
+    if not all(isinstance(d, CropDecoder) for d in decoders): return None  # the others' buffers grow with the file's items
+    settings, key = _field_settings(dl), dict(kwargs, device=str(dl.device))
+    encoded = encode_items(_NewItems(xs, False, None), {name: RGBImageField(**settings)}, sources)
+    size = tuple(int(encoded[0][encoded[0].dtype.names[0]][k].max()) for k in ('height', 'width'))
+    t = dl.test_template  # the loader of one blank image whose compiled pipelines read new images from memory
+    same = t is not None and _same(t['key'], key) and t['settings'] == settings
+    if not (same and t['size'][0] >= size[0] and t['size'][1] >= size[1]):
+        if same: size = tuple(map(max, size, t['size']))  # it grows, and never shrinks
+        loader = _written(dl, [np.zeros((*size, 3), np.uint8)], False, [None], [None], bs, kwargs)
+        got = tuple(int(reader_field_metadata(loader.beton_reader, name)[k][0]) for k in ('height', 'width'))
+        if got[0] < size[0] or got[1] < size[1]: return None  # the field made the blank image smaller: no buffer holds these images
+        dl.test_template = t = dict(loader=loader, key=key, settings=settings, size=got)
+    return t['loader'].reading(memory_reader(t['loader'].beton_reader, *encoded), items=xs, batch_size=bs,
+                               after_batch=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp)
+
 # %% ../../nbs/30_data.core.ipynb #e02ef5ce
 @delegates(Loader)
 def ffcv_test_dl(
@@ -136,26 +180,15 @@ def ffcv_test_dl(
         raise TypeError(f"with_labels=True takes (image, label) pairs, or items that the loaders' `items` name (their labels are in their files): "
                         f"{bad!r} is neither" + ("" if isinstance(dl, Loader) and dl.items is not None else " (this loader names no items)"))
     for k in ('num_workers', 'process', 'rm_type_tfms'): kwargs.pop(k, None)
-    pipes = dl.fresh_pipelines()
-    names = list(pipes)
-    fields = {names[0]: RGBImageField(**_field_settings(dl))}  # written as the loader's own files were: the same pixels for the same file
-    kind = _kind(dl)
-    if with_labels:  # classes are the vocabulary's; points, as many as the items have (the writer refuses items with others)
-        n = max(1, int(np.prod(np.shape(items[0][1]))) // 2) if kind is LabelKind.points and items else len(dl.vocab or [])
-        fields[_source(names[1], pipes[names[1]])] = target_field(kind, n)
-    tmp = tempfile.TemporaryDirectory(prefix='fastxtend_ffcv_test_')
-    xs = [o[0] for o in items] if with_labels else items
-    sources = [str(x) if isinstance(x, (str, Path)) else None for x in xs]  # what errors call them: a file by its name, anything else by its index
-    # a few items are written in this process: starting writer processes would take most of `predict`'s time
-    fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=0 if len(items) <= 64 else -1).from_indexed_dataset(
-        _NewItems(items, with_labels, kind, dl.vocab if kind in (LabelKind.category, LabelKind.multi, LabelKind.boxes) else None), sources=sources, desc='')
-    pipes = {k: p for k, p in pipes.items() if _source(k, p) in fields}  # the boxes' labels read the boxes' field
+    bs = kwargs.pop('bs', kwargs.pop('batch_size', dl.batch_size))  # named as fastai or as FFCV names it
     # the model's forward pass is most of inference: it keeps torch's threads, which a training loader shares with its workers
     kwargs.setdefault('loop_threads', 0)
     # and runs as it would on fastai's batches: on the CPU, a resnet18 takes 1.3 to 1.6 times as long on `channels_last` images of 64 pixels
     kwargs.setdefault('channels_last', torch.device(dl.device).type != 'cpu')
-    return Loader(fname, dl.batch_size, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
-                  device=dl.device, split_idx=1, do_setup=False, items=xs, owns=(tmp,), **kwargs)  # the file lives as long as the loader
+    xs = [o[0] for o in items] if with_labels else items
+    sources = [str(x) if isinstance(x, (str, Path)) else None for x in xs]  # what errors call them: a file by its name, anything else by its index
+    if not with_labels and 0 < len(items) <= IN_MEMORY and (res := _in_memory(dl, xs, sources, bs, kwargs)) is not None: return res
+    return _written(dl, items, with_labels, xs, sources, bs, kwargs)
 
 
 
@@ -337,6 +370,8 @@ class InferenceLoader(Exported, TfmdDLMixin):
             for op in (pipe.transforms if isinstance(pipe, PipelineSpec) else pipe or []):
                 if isinstance(op, _ToDevice): set_device(op, self._device)
         return self
+
+    def __getstate__(self): return {k: v for k, v in self.__dict__.items() if k != 'test_template'}  # a loader, kept for this process
 
     def __setstate__(self, state):
         # learners exported by earlier versions kept these under other names

@@ -41,6 +41,7 @@ __all__ = ['Exported', 'LoaderDataset', 'SetupView', 'tfms_to', 'ConfiguredLoade
 # %% ../../nbs/20a_loader.api.ipynb #9e6d12e4
 class Exported:
     "The role of a loader's exported form, which an exported `Learner` keeps instead of the loader: `Loader.new` hands it back as it is"
+    test_template = None # What `test_dl` keeps to read new images through compiled pipelines (`30_data.core`); never exported
 
 class LoaderDataset(GetAttr):
     "The items a loader reads, as fastai sees a dataset: their number, names (`items`), `vocab`, `c` and `loss_func`; FFCV's `Reader` for the rest"
@@ -285,4 +286,5 @@ class LoaderGather:
 # %% ../../nbs/20a_loader.api.ipynb #ed5cc2c8
 class DataLoaderAPI(LoaderBatches, LoaderTargets, LoaderDevice, LoaderItems, LoaderGather):
     "What fastai reads of a loader, besides showing it: inputs, targets, items, vocabulary, batch size, split, device, and gathered predictions; for a `ConfiguredLoader`"
+    test_template = None # What `test_dl` keeps to read new images through this loader's pipelines, compiled once (`30_data.core`)
 

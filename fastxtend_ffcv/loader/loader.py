@@ -24,7 +24,9 @@ from fasttransform import Pipeline
 from fastai.callback.core import Callback
 from fastai.learner import defaults
 
-from ..compat import FFCVLoader, OSCacheManager, decoder_metadata, keep_torch_threads, reader_fields, reader_len
+from ..compat import FFCVLoader, OSCacheManager, decoder_metadata, keep_torch_threads, reader_field_metadata, reader_fields, reader_len
+from ..fields.decoders import CropDecoder
+from ffcv.fields.decoders import FloatDecoder, IntDecoder
 from ..core import clamp_workers
 from ..draws import ReadsDraws, SharesDraws
 from .config import LoaderConfig, LoaderState, check_indices, file_stamp, open_beton, own_fields
@@ -242,6 +244,8 @@ def new(self:Loader,
         same = config.after_batch is self.after_batch and config.n_inp == self.config.n_inp
         plan = self.plan if same else _plan(config, deepcopy(config.pipelines), self.fields)
         if plan.compiled_steps == self.plan.compiled_steps: return self._copy_with(config, plan)
+    if self.reads_memory: raise ValueError("This loader reads new items held in memory, through compiled pipelines that these arguments change: "
+                                           "pass them to `test_dl` instead, which reads the items with pipelines of its own")
     # a rebuild gets fresh operations: FFCV has bound this loader's to its file, device and graph
     return cls(**config.kwargs(), do_setup=False)
 
@@ -290,6 +294,32 @@ def filter(self:Loader,
 def fresh_pipelines(self:Loader) -> dict:
     "Copies of the pipelines as they were given, before any plan: to build loaders like this one"
     return deepcopy(self.config.pipelines)
+
+# %% ../../nbs/21_loader.loader.ipynb #8d1f9882
+_SIZED_BY_OUTPUT = (CropDecoder, IntDecoder, FloatDecoder)  # decoders whose buffers don't grow with the file's largest item (but a crop's decode buffer)
+
+@patch
+def reading(self:Loader,
+    reader, # A `compat.memory_reader` of this loader's fields: other items, in memory
+    **kwargs # Changed `Loader` arguments, as `new` takes them
+) -> Loader:
+    "A copy of this loader that reads `reader`'s items through its compiled pipelines, into buffers that this loader's file sized"
+    for name, spec in self.specs.items():
+        op = spec.decoder
+        if not isinstance(op, _SIZED_BY_OUTPUT):
+            raise ValueError(f"Pipeline {name!r}: {type(op).__name__} sizes its buffers by the file's items, and can't read others from memory")
+        if isinstance(op, CropDecoder) and reader_len(reader):
+            mine, new = decoder_metadata(op), reader_field_metadata(reader, spec.source)
+            (h, w), (mh, mw) = ((int(m['height'].max()), int(m['width'].max())) for m in (new, mine))
+            if h > mh or w > mw: raise ValueError(f"Pipeline {name!r}: images of up to {h}x{w} pixels are larger than the largest of "
+                                                  f"{self.config.fname.name} ({mh}x{mw}), whose size its buffers have")
+    config = self.config.replace(**{'after_batch': self.after_batch, 'indices': None, **kwargs}).checked(reader_len(reader))
+    same = config.after_batch is self.after_batch and config.n_inp == self.config.n_inp
+    plan = self.plan if same else _plan(config, deepcopy(config.pipelines), self.fields)
+    if plan.compiled_steps != self.plan.compiled_steps: raise ValueError("These arguments change the compiled pipelines: build a Loader for them")
+    res = copy(self)
+    res.read_memory(reader)
+    return res._copy_with(config, plan)
 
 # %% ../../nbs/21_loader.loader.ipynb #2f9314b0
 @patch

@@ -31,7 +31,7 @@ import torch
 from fastcore.basics import patch
 from tqdm import tqdm
 
-from ..compat import MAX_PAGE_SIZE, MIN_PAGE_SIZE, FFCVDatasetWriter, keep_torch_threads, rewrite_field_types
+from ..compat import MAX_PAGE_SIZE, MIN_PAGE_SIZE, FFCVDatasetWriter, encode_in_memory, keep_torch_threads, rewrite_field_types
 from ..core import check_path
 from ..fields.image import to_rgb_array
 from ..roles import PreparedField
@@ -39,8 +39,8 @@ from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDAr
 from ffcv.fields.rgb_image import RGBImageField as _RGBImageField
 
 # %% auto #0
-__all__ = ['check_value', 'ItemError', 'WriteInterrupted', 'stop_on_signals', 'deferred_signals', 'remove_stale', 'SkippedItems',
-           'DatasetWriter']
+__all__ = ['check_value', 'ItemError', 'encode_items', 'WriteInterrupted', 'stop_on_signals', 'deferred_signals', 'remove_stale',
+           'SkippedItems', 'DatasetWriter']
 
 # %% ../../nbs/10_writer.writer.ipynb #94289a02
 def check_value(
@@ -168,6 +168,20 @@ class _CheckedItems:
             with self.largest.get_lock(): self.largest.value = max(self.largest.value, size)
             return self.first
         return item
+
+# %% ../../nbs/10_writer.writer.ipynb #7835f49d
+def encode_items(
+    dataset, # Indexable, with `len`: each item a tuple of one value per field, as the writer takes them
+    fields:Mapping[str, Field], # The fields, in order
+    sources:Sequence|None=None # What each item is called in errors (None for one with no name), such as its file
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    "`dataset`'s items checked and encoded by `fields`, as `DatasetWriter` writes them, in memory: `compat.encode_in_memory`'s metadata, allocation table and data"
+    checked = _CheckedItems(dataset, fields, page_size=0, first=None, stop=False, shared=False)
+    def values():
+        for i in range(len(dataset)):
+            try: yield checked.check(i)[0]
+            except ItemError as e: raise e.named(sources) from None
+    return encode_in_memory(fields, values())
 
 # %% ../../nbs/10_writer.writer.ipynb #b16b5519
 class WriteInterrupted(KeyboardInterrupt):
