@@ -201,3 +201,5 @@ class LoaderState:
     batches:int = 0 # The batches that the current epoch has handed to the training loop
     epoch:int = -1 # The epoch whose batches `batches` counts; -1 before the first
     skip:int = 0 # Batches that the next epoch starts after: where a state that the loader loaded (`load_state_dict`) left off
+    output_pools:dict = field(default_factory=dict) # Arrays that the epochs hand batches out in, by item shape and dtype, reused from epoch to epoch (`loader.epoch_iterator`)
+    swapped:dict = field(default_factory=dict) # The pools that the last epoch put in place of its slot buffers, by node, for the next epoch to put there again

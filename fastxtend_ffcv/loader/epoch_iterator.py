@@ -98,7 +98,7 @@ def _address_ranges(b):
     elif isinstance(b, torch.Tensor): yield b.data_ptr(), b.data_ptr() + b.untyped_storage().nbytes()
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #e0bae00d
-_live = weakref.WeakSet()
+_live = weakref.WeakSet()  # the process's running epochs, of any loader: its exit stops them all
 
 @atexit.register
 def _close_live_epochs():
@@ -123,11 +123,9 @@ def _contiguous_images(b):
     return b
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #58da38c2
-_pools = weakref.WeakKeyDictionary()
-
 def output_pools(loader) -> dict:
-    "The arrays that `loader`'s epochs reuse for its batches, by item shape and dtype, kept from epoch to epoch; a copy of the loader starts with none"
-    return _pools.setdefault(loader, {})
+    "The arrays that `loader`'s epochs reuse for its batches, by item shape and dtype, kept from epoch to epoch in its state; a copy of the loader starts with none"
+    return loader.state.output_pools
 
 def _fresh_if_output(buffer, starts:list[int], pools:dict, max_pool:int=6):
     "`buffer`, or a `FreshArrays` of `pools` in its place if one of the addresses `starts` lies in it; tuples buffer by buffer"
@@ -137,8 +135,6 @@ def _fresh_if_output(buffer, starts:list[int], pools:dict, max_pool:int=6):
         if key not in pools: pools[key] = FreshArrays(buffer.shape[1:], buffer.dtype, max_pool)
         return pools[key]
     return buffer
-
-_swaps = weakref.WeakKeyDictionary()  # loader: the `FreshArrays` that its last epoch put in place of its slot buffers, by buffer
 
 def _swapped(buffer):
     "What of `buffer` was swapped for a `FreshArrays`: the pool, a tuple of them (None where none was), or None"
@@ -183,7 +179,7 @@ class EpochIterator(FFCVEpochIterator):
         self.queue = _ClosableQueue(self.loader.batches_ahead, self.stop_event)
         allocs = self.operation_buffers
         if not self.uses_cuda:  # the outputs' buffers swapped for fresh memory before the first batch, where the last epoch found them
-            for k, s in _swaps.get(self.loader, {}).items():
+            for k, s in self.loader.state.swapped.items():
                 if k in allocs: allocs[k] = _swap_again(allocs[k], s)
         for k, op in self.loader.node_operations().items():  # the epoch's own copy of the draws' seed and epoch
             if isinstance(op, ReadsDraws) and k in allocs: op.fill_draws(allocs[k])
@@ -194,6 +190,7 @@ class EpochIterator(FFCVEpochIterator):
         self._last, self._next_check = -(-len(self.order) // self.loader.batch_size) - 1, 0.
         self._tfms, self._keep_first = None, self.loader.device.type == 'cpu'  # `finish`'s, for the epoch
         self._movable = movable_normalize(self.loader)  # whose images the loop may have to normalize
+        self.normalize_here = True  # whether the pipeline normalizes this epoch's next batch: its `Epoch` moves it (`MovableNormalizeImage`)
         self.fresh = False  # whether every batch from the pipelines lies in memory of its own (on the CPU, from the second batch on, or the first)
         self._copied = {}  # slot: a CUDA event on its stream, after the copies of its last batch to the GPU
         _live.add(self)
@@ -221,6 +218,8 @@ class EpochIterator(FFCVEpochIterator):
 def before_batch(self:EpochIterator, b_ix, slot):
     # the pipelines are about to write the slot's CPU buffers: the copies to the GPU of its last batch must have read them
     if (copied := self._copied.pop(slot, None)) is not None: copied.synchronize()
+    # where this epoch's batch is normalized: the operation, which a loader's copies share, reads it for this thread alone
+    if self._movable is not None: self._movable.in_pipeline = self.normalize_here
     # FFCV's `run` has just set torch's threads to `num_workers`, process-wide
     if b_ix == 0 and torch.get_num_threads() != self._torch_threads: torch.set_num_threads(self._torch_threads)
     # a file replaced mid-epoch stops the epoch with a clear error, not garbage or a crash: a `stat` before the first
@@ -245,7 +244,7 @@ def _fresh_outputs(self:EpochIterator, b) -> bool:
     starts = [lo for lo,_ in _address_ranges(b)]
     pools, allocs = output_pools(self.loader), self.operation_buffers
     for k, v in allocs.items(): allocs[k] = _fresh_if_output(v, starts, pools, self.loader.batches_ahead + 4)
-    _swaps[self.loader] = {k: s for k, v in allocs.items() if (s := _swapped(v)) is not None}
+    self.loader.state.swapped = {k: s for k, v in allocs.items() if (s := _swapped(v)) is not None}
     reused = list(_address_ranges(self.buffers))  # a `FreshArrays` is neither an array nor a tensor
     return not any(lo <= p < hi for p in starts for lo, hi in reused)
 
@@ -368,7 +367,6 @@ class Epoch:
         if not dl.compiled or dl.recompile: dl.generate_code()
         # the normalizing that this epoch may move to the loop starts in the pipeline: the first batch is made there (`after_pipelines`)
         self._movable = None if dl.config.async_tfms else movable_normalize(dl)
-        if self._movable is not None: self._movable.in_pipeline = True
         with keep_torch_threads(): self.it = (AsyncEpochIterator if dl.config.async_tfms else EpochIterator)(dl, order)
         self._owner, self._choice = None, None  # the thread whose torch threads the epoch holds, from its first batch
         self._timed = len(dl) - dl.batches_ahead - 1  # the last batches drain the queue, whatever the setting: not timed
@@ -404,7 +402,7 @@ class Epoch:
                 n, in_pipeline = self._choice.step(time.perf_counter(), self.it.queued())
                 if n != self._n: self._set_threads(n)
                 # from the epoch's second batch on (a resumed epoch's counts on from `start`): the first is made in the pipeline
-                if self.k > self._start and self._movable is not None and self._movable.in_pipeline != in_pipeline: self._movable.in_pipeline = in_pipeline
+                if self.k > self._start and self._movable is not None: self.it.normalize_here = in_pipeline
             b = self.it.take()
             if not dl.config.channels_last: b = _contiguous_images(b)
         except StopIteration:
@@ -426,7 +424,6 @@ class Epoch:
         try:
             if hasattr(self, 'it'): self.it.close()  # not if it failed to start
         finally:
-            if getattr(self, '_movable', None) is not None: self._movable.in_pipeline = True  # for `one_batch`, and the next epoch
             owner, self._owner = getattr(self, '_owner', None), None
             # torch's count is per thread: an epoch dropped in another thread leaves its owner's alone
             if owner is not None and owner == threading.get_ident(): release_threads()

@@ -100,6 +100,31 @@ class RandomImageOperation(ImageOperation, Operation):
         self.check_size(*image_shape(self, previous_state)[:2])
         return replace(previous_state, jit_mode=True), AllocationQuery(previous_state.shape, previous_state.dtype)
 
+    copy_first = False  # copy every image to the output first, and `change` works on it in place; else only the images left unchanged are copied
+
+    def code_draw(self):
+        "A function `draw(images) -> (apply, params)`, drawn for the whole batch at once: whether each image changes, and what the changes need (a tuple of arrays by image)"
+        raise NotImplementedError
+
+    def code_change(self):
+        "A function `change(img, out, params, i)` that writes image `i` of the batch, `img`, changed, into `out`, with the draws of `params`"
+        raise NotImplementedError
+
+    def generate_code(self):
+        "The batch's code, the same for every augmentation: `code_draw`'s draws, then over the images in parallel, `code_change`'s change or a copy"
+        # each augmentation gives its two functions, compiled apart and called from the loop: Numba calls them directly, as it calls
+        # any compiled function, so that the loop costs what one written out for each augmentation would
+        my_range, copy_first = Compiler.get_iterator(), self.copy_first
+        draw, change = Compiler.compile(self.code_draw()), Compiler.compile(self.code_change())
+        def augment(images, dst):
+            apply, params = draw(images)
+            for i in my_range(images.shape[0]):
+                if copy_first or not apply[i]: copy_image(images[i], dst[i])
+                if apply[i]: change(images[i], dst[i], params, i)
+            return dst
+        augment.is_parallel = True
+        return augment
+
 # %% ../../nbs/23_transforms.base.ipynb #8477c0c8
 def run_operation(
     op:Operation, # An FFCV operation of images

@@ -136,18 +136,18 @@ class LightingOperation(RandomImageOperation):
         check_magnitude(max_lighting, 1, 'max_lighting')
         self.max_lighting, self.fastai, self.draw = max_lighting, fastai, draw
 
-    def generate_code(self):
-        my_range, prob, (fixed, use_fixed) = Compiler.get_iterator(), self.prob, fixed_draw(self.draw)
+    def code_draw(self):
+        prob, (fixed, use_fixed) = self.prob, fixed_draw(self.draw)
         lo, hi, log_space = _factor_range(self.kind, self.max_lighting, self.fastai)
-        kernel, tables = self.kernels[self.fastai], (_logit_lut(), _sigmoid_table())
-        def lighting(images, dst):
+        def draw(images):
             apply, factors = draw_factors(images.shape[0], prob, lo, hi, log_space, fixed, use_fixed, 1.)
-            for i in my_range(images.shape[0]):
-                if apply[i]: kernel(images[i], dst[i], factors[i], tables)
-                else: copy_image(images[i], dst[i])
-            return dst
-        lighting.is_parallel = True
-        return lighting
+            return apply, (factors,)
+        return draw
+
+    def code_change(self):
+        kernel, tables = self.kernels[self.fastai], (_logit_lut(), _sigmoid_table())
+        def change(img, out, params, i): kernel(img, out, params[0][i], tables)
+        return change
 
 # %% ../../nbs/25_transforms.colour.ipynb #2def594a
 class RandomBrightness(LightingOperation):
@@ -223,22 +223,21 @@ class RandomLighting(RandomImageOperation):
         if draw is not None and len(draw) != 3: raise ValueError(f"draw must be (brightness, contrast, saturation) factors, got {draw}")
         self.fastai, self.draw = fastai, (None,) * 3 if draw is None else tuple(draw)
 
-    def generate_code(self):
-        my_range, tables = Compiler.get_iterator(), (_logit_lut(), _sigmoid_table())
-        kernel = _lighting_fastai if self.fastai else _lighting_tv
+    def code_draw(self):
         pb, pc, ps = (self.probs[k] if self.maxes[k] > 0 else 0. for k in _parts)
         (lb, hb, gb), (lc, hc, gc), (ls, hs, gs) = (_factor_range(k, self.maxes[k], self.fastai) for k in _parts)
         (fb, ub), (fc, uc), (fs, us) = (fixed_draw(d) for d in self.draw)
         nb = 0.5 if self.fastai else 1.  # the brightness factor that changes nothing
-        def lighting(images, dst):
+        def draw(images):
             n = images.shape[0]
             (ab, b), (ac, c), (as_, s) = draw_factors(n, pb, lb, hb, gb, fb, ub, nb), draw_factors(n, pc, lc, hc, gc, fc, uc, 1.), draw_factors(n, ps, ls, hs, gs, fs, us, 1.)
-            for i in my_range(n):
-                if ab[i] or ac[i] or as_[i]: kernel(images[i], dst[i], b[i], c[i], s[i], tables)
-                else: copy_image(images[i], dst[i])
-            return dst
-        lighting.is_parallel = True
-        return lighting
+            return ab | ac | as_, (b, c, s)
+        return draw
+
+    def code_change(self):
+        kernel, tables = _lighting_fastai if self.fastai else _lighting_tv, (_logit_lut(), _sigmoid_table())
+        def change(img, out, params, i): kernel(img, out, params[0][i], params[1][i], params[2][i], tables)
+        return change
 
 # %% ../../nbs/25_transforms.colour.ipynb #024a1edd
 @njit
@@ -282,17 +281,17 @@ class RandomHue(RandomImageOperation):
         elif not 0 <= max_hue <= 0.5: raise ValueError(f"max_hue must be in [0,0.5] with fastai=False, got {max_hue}")
         self.max_hue, self.fastai, self.draw = max_hue, fastai, draw
 
-    def generate_code(self):
-        my_range, prob, (fixed, use_fixed), m = Compiler.get_iterator(), self.prob, fixed_draw(self.draw), self.max_hue
+    def code_draw(self):
+        prob, (fixed, use_fixed), m = self.prob, fixed_draw(self.draw), self.max_hue
         lo, hi, log_space = (math.log(1 - m), -math.log(1 - m), True) if self.fastai else (-m, m, False)
-        def hue(images, dst):
+        def draw(images):
             apply, shifts = draw_factors(images.shape[0], prob, lo, hi, log_space, fixed, use_fixed, 0.)
-            for i in my_range(images.shape[0]):
-                if apply[i]: _hue(images[i], dst[i], shifts[i] % 1)
-                else: copy_image(images[i], dst[i])
-            return dst
-        hue.is_parallel = True
-        return hue
+            return apply, (shifts,)
+        return draw
+
+    def code_change(self):
+        def change(img, out, params, i): _hue(img, out, params[0][i] % 1)
+        return change
 
 # %% ../../nbs/25_transforms.colour.ipynb #4fd92ae3
 class GrayscaleType(Enum):
@@ -323,18 +322,22 @@ class RandomGrayscale(RandomImageOperation):
         if not isinstance(grayscale, GrayscaleType): raise TypeError(f"grayscale must be a GrayscaleType, got {grayscale!r}")
         self.grayscale = grayscale
 
-    def generate_code(self):
-        my_range, prob, grays = Compiler.get_iterator(), self.prob, _gray_weights()
-        if self.grayscale != GrayscaleType.Random: grays = grays[self.grayscale.value:self.grayscale.value + 1].copy()
-        def to_gray(images, dst):
+    def _grays(self) -> np.ndarray:
+        "The luma weights that each image draws one of"
+        grays = _gray_weights()
+        return grays if self.grayscale == GrayscaleType.Random else grays[self.grayscale.value:self.grayscale.value + 1].copy()
+
+    def code_draw(self):
+        prob, k = self.prob, len(self._grays())
+        def draw(images):
             n = images.shape[0]
-            apply, kinds = np.random.rand(n) < prob, np.random.randint(0, len(grays), n)
-            for i in my_range(n):
-                if apply[i]: _grayscale(images[i], dst[i], grays[kinds[i]])
-                else: copy_image(images[i], dst[i])
-            return dst
-        to_gray.is_parallel = True
-        return to_gray
+            return np.random.rand(n) < prob, (np.random.randint(0, k, n),)
+        return draw
+
+    def code_change(self):
+        grays = self._grays()
+        def change(img, out, params, i): _grayscale(img, out, grays[params[0][i]])
+        return change
 
 # %% ../../nbs/25_transforms.colour.ipynb #63b10c04
 class RandomChannelDrop(RandomImageOperation):
@@ -344,14 +347,15 @@ class RandomChannelDrop(RandomImageOperation):
     ):
         super().__init__(prob)
 
-    def generate_code(self):
-        my_range, prob = Compiler.get_iterator(), self.prob
-        def channel_drop(images, dst):
+    copy_first = True
+
+    def code_draw(self):
+        prob = self.prob
+        def draw(images):
             n = images.shape[0]
-            apply, chans, values = np.random.rand(n) < prob, np.random.randint(0, 3, n), np.random.randint(0, 256, n)
-            for i in my_range(n):
-                copy_image(images[i], dst[i])
-                if apply[i]: dst[i, :, :, chans[i]] = values[i]
-            return dst
-        channel_drop.is_parallel = True
-        return channel_drop
+            return np.random.rand(n) < prob, (np.random.randint(0, 3, n), np.random.randint(0, 256, n))
+        return draw
+
+    def code_change(self):
+        def change(img, out, params, i): out[:, :, params[0][i]] = params[1][i]
+        return change

@@ -79,17 +79,17 @@ class RandomTranslate(RandomImageOperation):
         super().__init__(prob)
         self.padding, self.fill = check_int(padding, 'padding', 0), check_fill(fill)
 
-    def generate_code(self):
-        my_range, prob, pad, fill = Compiler.get_iterator(), self.prob, self.padding, self.fill
-        def translate(images, dst):
+    def code_draw(self):
+        prob, pad = self.prob, self.padding
+        def draw(images):
             n = images.shape[0]
-            apply, dys, dxs = np.random.rand(n) < prob, np.random.randint(0, 2*pad + 1, n), np.random.randint(0, 2*pad + 1, n)
-            for i in my_range(n):
-                if apply[i]: _translate(images[i], dst[i], dys[i], dxs[i], pad, fill)
-                else: copy_image(images[i], dst[i])
-            return dst
-        translate.is_parallel = True
-        return translate
+            return np.random.rand(n) < prob, (np.random.randint(0, 2*pad + 1, n), np.random.randint(0, 2*pad + 1, n))
+        return draw
+
+    def code_change(self):
+        pad, fill = self.padding, self.fill
+        def change(img, out, params, i): _translate(img, out, params[0][i], params[1][i], pad, fill)
+        return change
 
 # %% ../../nbs/24_transforms.geometry.ipynb #8dd39fd6
 class Translate(RandomTranslate):
@@ -121,17 +121,19 @@ class RandomCutout(RandomImageOperation):
     def check_size(self, h, w):
         if self.crop_size > min(h, w): raise ValueError(f"RandomCutout's crop_size {self.crop_size} is larger than the {h}×{w} images")
 
-    def generate_code(self):
-        my_range, prob, s, fill = Compiler.get_iterator(), self.prob, self.crop_size, self.fill
-        def cutout(images, dst):
+    copy_first = True
+
+    def code_draw(self):
+        prob, s = self.prob, self.crop_size
+        def draw(images):
             n, h, w = images.shape[0], images.shape[1], images.shape[2]
-            apply, ys, xs = np.random.rand(n) < prob, np.random.randint(0, h - s + 1, n), np.random.randint(0, w - s + 1, n)
-            for i in my_range(n):
-                copy_image(images[i], dst[i])
-                if apply[i]: _fill_box(dst[i], ys[i], ys[i] + s, xs[i], xs[i] + s, fill)
-            return dst
-        cutout.is_parallel = True
-        return cutout
+            return np.random.rand(n) < prob, (np.random.randint(0, h - s + 1, n), np.random.randint(0, w - s + 1, n))
+        return draw
+
+    def code_change(self):
+        s, fill = self.crop_size, self.fill
+        def change(img, out, params, i): _fill_box(out, params[0][i], params[0][i] + s, params[1][i], params[1][i] + s, fill)
+        return change
 
 # %% ../../nbs/24_transforms.geometry.ipynb #fada0304
 @njit
@@ -148,6 +150,13 @@ def _erase_boxes(n, h, w, prob, min_area, max_area, lr0, lr1, max_count):
             y0, x0 = np.random.randint(0, max(h - bh, 0) + 1), np.random.randint(0, max(w - bw, 0) + 1)
             boxes[i, j] = y0, min(y0 + bh, h), x0, min(x0 + bw, w)
     return boxes
+
+@njit
+def _paste(out, src, y0, y1, x0, x1):
+    "Copy the box of `src` into the same box of `out`: element by element, which Numba needn't check for overlap as it checks a slice's copy"
+    for y in range(y0, y1):
+        for x in range(x0, x1):
+            for c in range(3): out[y, x, c] = src[y, x, c]
 
 @njit
 def _noise(out, y0, y1, x0, x1, mean, std):
@@ -175,24 +184,29 @@ class RandomErasing(RandomImageOperation):
         self.fill_mean, self.fill_std, self.fast_fill = check_colour(fill_mean, 'fill_mean'), np.asarray(fill_std, np.float32), fast_fill
         if self.fill_std.shape != (3,) or (self.fill_std < 0).any(): raise ValueError(f"fill_std must be three values >= 0, got {fill_std}")
 
-    def generate_code(self):
-        my_range, prob, fast, mean, std = Compiler.get_iterator(), self.prob, self.fast_fill, self.fill_mean, self.fill_std
+    copy_first = True
+
+    def code_draw(self):
+        prob, fast, mean, std = self.prob, self.fast_fill, self.fill_mean, self.fill_std
         a0, a1, lr0, lr1, mc = self.min_area, self.max_area, math.log(self.min_aspect), -math.log(self.min_aspect), self.max_count
-        def erase(images, dst):
+        def draw(images):
             n, h, w = images.shape[0], images.shape[1], images.shape[2]
             boxes = _erase_boxes(n, h, w, prob, a0, a1, lr0, lr1, mc)
-            noise = np.empty((h, w, 3), np.uint8)
+            noise = np.empty((h, w, 3), np.uint8)  # the batch's noise image, with `fast_fill`
             if fast: _noise(noise, 0, h, 0, w, mean, std)
-            for i in my_range(n):
-                copy_image(images[i], dst[i])
-                for j in range(mc):
-                    y0, y1, x0, x1 = boxes[i, j, 0], boxes[i, j, 1], boxes[i, j, 2], boxes[i, j, 3]
-                    if y0 < 0: break
-                    if fast: dst[i, y0:y1, x0:x1] = noise[y0:y1, x0:x1]
-                    else: _noise(dst[i], y0, y1, x0, x1, mean, std)
-            return dst
-        erase.is_parallel = True
-        return erase
+            return boxes[:, 0, 0] >= 0, (boxes, noise)
+        return draw
+
+    def code_change(self):
+        fast, mean, std, mc = self.fast_fill, self.fill_mean, self.fill_std, self.max_count
+        def change(img, out, params, i):
+            boxes, noise = params
+            for j in range(mc):
+                y0, y1, x0, x1 = boxes[i, j, 0], boxes[i, j, 1], boxes[i, j, 2], boxes[i, j, 3]
+                if y0 < 0: break
+                if fast: _paste(out, noise, y0, y1, x0, x1)
+                else: _noise(out, y0, y1, x0, x1, mean, std)
+        return change
 
 # %% ../../nbs/24_transforms.geometry.ipynb #9d600f18
 class Cutout(ImageOperation, _Cutout):

@@ -357,7 +357,15 @@ class MovableNormalizeImage(NormalizeImage):
         replaces:list|None=None # fastai batch transforms whose work this does instead, when a `Loader` moved them here
     ):
         super().__init__(mean, std, type, replaces)
-        self.in_pipeline = True  # set by the loader's epochs, read by the pipeline at each batch
+        self.placed = {}  # thread: whether the pipeline normalizes the images it makes there (`in_pipeline`)
+
+    @property
+    def in_pipeline(self) -> bool:
+        "Whether the pipeline normalizes the images it makes in the calling thread; True until that thread sets it. Each epoch's thread sets its own before each batch, so that the epochs of a loader's copies, which share this operation, never move each other's normalizing"
+        return self.placed.get(threading.get_ident(), True)
+
+    @in_pipeline.setter
+    def in_pipeline(self, value:bool): self.placed[threading.get_ident()] = bool(value)
 
     def declare_state_and_memory(self, previous_state):
         state, alloc = super().declare_state_and_memory(previous_state)
