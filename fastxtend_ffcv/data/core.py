@@ -47,6 +47,7 @@ def _open_image(o) -> np.ndarray|ImageFile:
     if isinstance(o, TensorImage): o = o.permute(1, 2, 0).type(torch.uint8)
     if isinstance(o, torch.Tensor): o = as_plain(o).detach().cpu().numpy()
     if isinstance(o, (Image.Image, np.ndarray)): return to_rgb_array(o)
+    if isinstance(o, (bytes, bytearray, memoryview)): return ImageFile.decode(bytes(o))  # a file's bytes, as read from it
     return ImageFile.read(o)
 
 def _field_settings(dl) -> dict:
@@ -67,7 +68,7 @@ def _as_items(items) -> list:
         if not (files := image_files(Path(items))):
             raise FileNotFoundError(f"No image files in the folder {str(items)!r}: test_dl takes image files, a folder of them, PIL images, or item indices")
         return files
-    return [items] if isinstance(items, Image.Image) else list(items)
+    return [items] if isinstance(items, (Image.Image, bytes, bytearray, memoryview)) else list(items)
 
 def _check_kwargs(name:str, kwargs:dict, f):
     "A `TypeError` naming `name`, what the user called, for a keyword that `f` (with what it delegates to) doesn't take, and the closest that it does"
@@ -117,7 +118,7 @@ def _kind(dl) -> LabelKind:
 
 
 # %% ../../nbs/30_data.core.ipynb #addae0b3
-IN_MEMORY = 64  # at most this many new images are read from memory; more are written to a temporary file, by writer processes in parallel
+IN_MEMORY = 1024  # at most this many new images are read from memory (their encoded bytes held there); more are written to a temporary file
 
 def _written(dl, items:list, with_labels:bool, xs:list, sources:list, bs:int, kwargs:dict) -> Loader:
     "A `Loader` of `items`, written to a temporary .beton that lives as long as the loader"
@@ -130,7 +131,7 @@ def _written(dl, items:list, with_labels:bool, xs:list, sources:list, bs:int, kw
         fields[_source(names[1], pipes[names[1]])] = target_field(kind, n)
     tmp = tempfile.TemporaryDirectory(prefix='fastxtend_ffcv_test_')
     # a few items are written in this process: starting writer processes would take most of the time
-    fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=0 if len(items) <= IN_MEMORY else -1).from_indexed_dataset(
+    fname = DatasetWriter(Path(tmp.name)/'test.beton', fields, num_workers=0 if len(items) <= 64 else -1).from_indexed_dataset(
         _NewItems(items, with_labels, kind, dl.vocab if kind in (LabelKind.category, LabelKind.multi, LabelKind.boxes) else None), sources=sources, desc='')
     pipes = {k: p for k, p in pipes.items() if _source(k, p) in fields}  # the boxes' labels read the boxes' field
     return Loader(fname, bs, pipelines=pipes, batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
@@ -360,6 +361,9 @@ class InferenceLoader(Exported, TfmdDLMixin):
         return self if dataset is None or dataset is self else ffcv_test_dl(self, dataset, **kwargs)
 
     def one_batch(self): raise ValueError("An exported learner's loader holds no items: load some with `learn.dls.test_dl(items)`")
+    # no items, as fastai's exported loaders: `validate` gives None for the loss and each metric, as fastai's exported learner does
+    def __len__(self): return 0
+    def __iter__(self): return iter(())
     def batch_to_show(self, unique:bool=False): return self.one_batch()
 
     def to(self, device):

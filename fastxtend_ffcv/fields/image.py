@@ -101,8 +101,12 @@ class ImageFile(NamedTuple):
     @classmethod
     def read(cls, path:str|Path) -> ImageFile:
         "Read and decode the image file `path`: a broken or truncated file raises here"
-        data = Path(path).read_bytes()
-        with Image.open(io.BytesIO(data)) as im: return cls(data, im.format, im.mode, to_rgb_array(im))
+        return cls.decode(Path(path).read_bytes())
+
+    @classmethod
+    def decode(cls, data:bytes) -> ImageFile:
+        "Decode the bytes of an image file, as `read` reads them from a file"
+        with Image.open(io.BytesIO(data)) as im: return cls(bytes(data), im.format, im.mode, to_rgb_array(im))
 
 # %% ../../nbs/04_fields.image.ipynb #fbb1f8a9
 class RGBImageField(PreparedField, _RGBImageField):

@@ -85,7 +85,7 @@ class ConfiguredLoader(Protocol):
     plan:Plan # What it compiles and runs
     state:LoaderState # What its epochs write
     after_batch:Pipeline # Its batch transforms
-    def one_batch(self) -> tuple: "The first batch of the next epoch"
+    def batch_to_show(self, unique:bool=False, n:int=1) -> tuple: "The `n`th batch of the next epoch, or a partial one where there is none"
 
 # %% ../../nbs/20a_loader.api.ipynb #9ab028fa
 class LoaderBatches:
@@ -214,8 +214,8 @@ class LoaderDevice:
 
     @property
     def batch_types(self):
-        "The types of a batch's parts, which `decode` restores: from the first batch, or from `one_batch` before any"
-        if self.state.batch_types is None: self.state.batch_types = explode_types(self.one_batch())
+        "The types of a batch's parts, which `decode` restores: from the first batch, or from `batch_to_show` before any (a partial batch, where the epochs have none)"
+        if self.state.batch_types is None: self.state.batch_types = explode_types(self.batch_to_show())
         return self.state.batch_types
 
 

@@ -353,6 +353,8 @@ def one_batch(self:Loader,
     batches_ahead:bool=False # Prepare `batches_ahead + 2` batches and return the last, as fastxtend does to warm up
 ):
     "The first batch of the next epoch; the epoch itself is left as it was"
+    if len(self) == 0: raise ValueError(f"This Loader of {self.config.fname.name} yields no batches: its {len(self.indices)} items are fewer than "
+                                        f"batch_size={self.batch_size}, and drop_last=True drops the partial batch (fastai's DataLoader raises too)")
     return self.batch_to_show(n=self.batches_ahead + 2 if batches_ahead else 1)
 
 @patch
