@@ -97,7 +97,7 @@ def bench_orders(
             def loader(order, os_cache):
                 dl = Loader(fname, bs, num_workers=w, order=order, os_cache=os_cache, seed=0, device='cpu',
                             pipelines={'x': [NDArrayDecoder()], 'y': [IntDecoder()]})
-                dl.one_batch()  # compiled: its memory is not the epoch's
+                dl.batch_to_show()  # compiled: its memory is not the epoch's (a partial batch where there is no full one)
                 return dl
             dls = {'RANDOM, os_cache=False': loader('random', False), 'QUASI_RANDOM, os_cache=False': loader('quasi_random', False),
                    'RANDOM, os_cache=True': loader('random', True)}
