@@ -8,6 +8,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/cli.html.md"""
 from __future__ import annotations
 
 import json
+import re
 import signal
 import sys
 import traceback
@@ -41,7 +42,15 @@ def _summary(res:dict, dest:Path) -> str:
     if res['skipped']: lines += [f"Skipped {n(len(res['skipped']), 'image')} that could not be written:"] + [f"  {e}" for e in res['skipped']]
     return '\n'.join(lines)
 
-def _one_line(e:BaseException) -> str: return ' '.join(str(e).split())
+_PHRASES = {"pass overwrite=True to replace them (--overwrite on the command line)": "pass --overwrite to replace them",
+            "(train_name and valid_name, --train-name and --valid-name)": "(--train-name and --valid-name)", "overwrite=True": "--overwrite", "on_error='skip'": "--skip-bad", "keep_jpeg=False": "--reencode"}
+_NAMES = re.compile(r'\b(train_name|valid_name|valid_pct|max_resolution|write_mode|jpeg_quality|smart_threshold|compress_probability|num_workers)\b')
+
+def _one_line(e:BaseException) -> str:
+    "The message of `e` on one line, in the command line's words: its flags where the message names a Python argument"
+    msg = ' '.join(str(e).split())
+    for python, flag in _PHRASES.items(): msg = msg.replace(python, flag)
+    return _NAMES.sub(lambda m: '--' + m[1].replace('_', '-'), msg)
 
 def _warn(message, *args, **kwargs):
     "Print a warning on one line, without the line of code that raised it"

@@ -676,7 +676,7 @@ class FFCVDatasetWriter(_DatasetWriter):
     "FFCV 1.0.2's `DatasetWriter`, with the parts of its structure that this package uses named"
     def retarget(self,
         fname:str|Path, # The file the next `ffcv_write` writes
-        page_size:int # Its page size, a power of 2 from `MIN_PAGE_SIZE` to `MAX_PAGE_SIZE`
+        page_size:int # Its page size, a power of 2 below `MAX_PAGE_SIZE`: smaller than FFCV's `MIN_PAGE_SIZE` too, which its writer's `__init__` refuses but its reader reads
     ):
         "Write the next `ffcv_write` to `fname`, in pages of `page_size`"
         self.fname, self.page_size = str(fname), int(page_size)

@@ -13,7 +13,8 @@
 # run in N fresh processes in turn and give the median over them; --scale times writing with and
 # without re-encoding JPEGs and QUASI_RANDOM against RANDOM without the OS cache, with the memory each holds (scale.{csv,md}); --cold
 # times a loader's first batch cold, warm in the process and warm from the disk cache against FFCV's own Loader, and predict and
-# test_dl against fastai's (cold.{csv,md}, a few minutes). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
+# test_dl against fastai's (cold.{csv,md}, a few minutes); --lightning times Lightning's Trainer over FFCVDataModule against a plain
+# loop and against ffcv-pl with FFCV's own Loader, which it installs (lightning.{csv,md}, a few minutes). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
 # `peers` extra, and FFmpeg's shared libraries from Debian for SPDL), so that the photo rows include them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +29,8 @@ for a in "$@"; do
       DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends libavdevice59 libavfilter8 >/dev/null \
         || echo "bench: FFmpeg's libraries did not install; SPDL's rows will say why they are missing"
       .venv/bin/pip install -q -e ".[peers]" 2>&1 | grep -v "^WARNING: Location" || true ;;
+    --lightning)  # Lightning's extra (in the dev set-up already) and ffcv-pl, the peer that it is timed against
+      .venv/bin/pip install -q -e ".[lightning]" "ffcv-pl==0.3.2" 2>&1 | grep -v "^WARNING: Location" || true; args+=("$a") ;;
     *) args+=("$a") ;;
   esac
 done

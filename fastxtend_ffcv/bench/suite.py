@@ -295,6 +295,7 @@ def main(
     scale:bool=False, # Only data at scale: writing with and without re-encoding JPEGs (`bench_keep_jpeg`) and `QUASI_RANDOM` against `RANDOM` (`bench_orders`), into scale.csv and scale.md
     processes:int=1, # With `layer`: run the loop rows in this many fresh processes, one after the other, and give the median over them (`across_processes`)
     cold:bool=False, # Only cold starts and inference: a loader's first batch in a new process and in the same one (`bench_cold`), and `predict` and `test_dl` against fastai's (`bench_inference`), into cold.csv and cold.md
+    lightning:bool=False, # Only Lightning's loop (`bench.lightning`): `Trainer.fit` with `FFCVDataModule` against a plain loop and against ffcv-pl's, into lightning.csv and lightning.md; needs the `lightning` extra
 ):
     "Run the benchmark suite; print the table and save it as CSV, Markdown and a plot"
     if processes != 1 and not layer: raise ValueError("--processes applies to the --layer run's loop rows: add --layer")
@@ -307,6 +308,7 @@ def main(
     if layer: return _main_layer(out, quick, processes)
     if scale: return _main_scale(out, quick)
     if cold: return _main_cold(out, quick)
+    if lightning: return _main_lightning(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
     cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'layer_share', 'share_of_limit',
             'vs_fastai', 'vs_ffcv', 'vs_plain']
@@ -415,6 +417,13 @@ def _main_cold(out:Path, quick:bool) -> pd.DataFrame:
                         bench_inference(photos, Path(d)/'photo_betons', 64, rounds=2 if quick else 7, many=100 if quick else 1000)], ignore_index=True)
     cols = ['section', 'workload', 'what', 'state', 'loader', 'workers', 'seconds', 'seconds_lo', 'seconds_hi', 'rounds', 'vs_fastai']
     return _save(out, 'cold', df, df[[c for c in cols if c in df]], floatfmt='.3g')
+
+def _main_lightning(out:Path, quick:bool) -> pd.DataFrame:
+    from fastxtend_ffcv.bench.lightning import bench_lightning  # Lightning is an extra: imported only here
+    with tempfile.TemporaryDirectory() as d:
+        data = write_workloads(Path(d), 100, 96 if quick else 2000, 100)
+        df = bench_lightning(data['photo128'], bs=16, workers=1, rounds=1, size=32) if quick else bench_lightning(data['photo128'], workers=min(2, max_workers()))
+    return _save(out, 'lightning', df, floatfmt='.3g')
 
 def _main_scale(out:Path, quick:bool) -> pd.DataFrame:
     with tempfile.TemporaryDirectory() as d:

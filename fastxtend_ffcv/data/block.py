@@ -111,7 +111,8 @@ def dsets_to_ffcv(
     on_error:str='raise', # 'raise' stops at the first item that can't be read; 'skip' writes the others and lists them in `meta.json`
     codes:Sequence|None=None, # The classes of mask targets (`MaskBlock`'s codes)
     keep_jpeg:bool=True, # Store a JPEG file that needs no resizing as it is, where the `DataBlock` only opens its items (`RGBImageField`'s `keep_jpeg`)
-    source=None # What the `DataBlock` read, for messages
+    source=None, # What the `DataBlock` read, for messages
+    fp:str|None=None # `fingerprint(dsets)`, where the caller has it already
 ) -> dict:
     "Write both splits of `dsets` to `path`, all or nothing, unless the files there were written from the same source; return their metadata"
     if len(dsets.tls) not in (2, 3) or (len(dsets.tls) == 3 and not isinstance(dsets.train.tls[1][0], TensorBBox)):
@@ -119,7 +120,7 @@ def dsets_to_ffcv(
                          f"labels) from ImageBlock, BBoxBlock and BBoxLblBlock; this one gives {len(dsets.tls)} parts per item")
     check_splits(len(dsets.train), len(dsets.valid), source)
     path = check_path(path, 'path', 'a folder for the .beton files')
-    meta_file, fp = path/'meta.json', fingerprint(dsets)
+    meta_file, fp = path/'meta.json', fp or fingerprint(dsets)
     settings = dict(max_resolution=max_resolution, write_mode=write_mode, codes=None if codes is None else [str(c) for c in codes])
     if write_mode != 'raw': settings['keep_jpeg'] = keep_jpeg  # raw pixels are never JPEG: a cache written before this setting stays valid
     if meta_file.exists():

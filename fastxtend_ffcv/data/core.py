@@ -8,6 +8,8 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/data.core.html.md"""
 from __future__ import annotations
 
 import difflib
+import hashlib
+import os
 import inspect
 import json
 import tempfile
@@ -29,9 +31,9 @@ from fastai.torch_core import TensorImage, default_device
 
 from ..compat import memory_reader, reader_field_metadata, set_device
 from ..core import as_plain, check_path, max_workers
-from .block import FieldTargets, dblock_datasets, dsets_to_ffcv
+from .block import FieldTargets, dblock_datasets, dsets_to_ffcv, fingerprint
 from .pipelines import dblock_image_pipelines, image_pipeline, target_field, target_pipelines
-from ..fields import CropDecoder, ImageFile, RGBImageField, to_rgb_array
+from ..fields import CropDecoder, ImageFile, RGBImageField, StoredImage, to_rgb_array
 from ..loader import Exported, Loader, LoaderDataset, OrderOption, TfmdDLMixin, tfms_to
 from ..transforms import LabelKind
 from ..writer import DatasetWriter, encode_items, image_extensions, image_files
@@ -39,7 +41,7 @@ from ffcv.pipeline.pipeline_spec import PipelineSpec
 from ffcv.transforms.ops import ToDevice as _ToDevice
 
 # %% auto #0
-__all__ = ['IN_MEMORY', 'ffcv_test_dl', 'FFCVDataLoaders', 'InferenceLoader']
+__all__ = ['IN_MEMORY', 'ffcv_test_dl', 'FFCVDataLoaders', 'dblock_cache', 'InferenceLoader']
 
 # %% ../../nbs/30_data.core.ipynb #689973c5
 def _open_image(o) -> np.ndarray|ImageFile:
@@ -58,6 +60,14 @@ def _field_settings(dl) -> dict:
     if meta is None or not meta.is_file(): return {}
     settings, names = json.loads(meta.read_text()).get('settings', {}), inspect.signature(RGBImageField).parameters
     return {k: v for k, v in settings.items() if k in names}
+
+class _NewImageField(RGBImageField):
+    "The field of a loader's files, for new images: an image file is stored as those files store it, and reads back as the file's own item would; an image given as pixels (a PIL image, an array, a tensor) is stored raw, with no JPEG of it, and reads back as given"
+    def __init__(self, **settings):
+        super().__init__(**settings)
+        self.raw = RGBImageField(**{**settings, 'write_mode': 'raw'})
+    def prepare(self, image) -> StoredImage:
+        return super().prepare(image) if isinstance(image, (StoredImage, ImageFile, Path)) else self.raw.prepare(image)
 
 def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
 
@@ -124,7 +134,7 @@ def _written(dl, items:list, with_labels:bool, xs:list, sources:list, bs:int, kw
     "A `Loader` of `items`, written to a temporary .beton that lives as long as the loader"
     pipes = dl.fresh_pipelines()
     names = list(pipes)
-    fields = {names[0]: RGBImageField(**_field_settings(dl))}  # written as the loader's own files were: the same pixels for the same file
+    fields = {names[0]: _NewImageField(**_field_settings(dl))}  # files written as the loader's own were: the same pixels for the same file
     kind = _kind(dl)
     if with_labels:  # classes are the vocabulary's; points, as many as the items have (the writer refuses items with others)
         n = max(1, int(np.prod(np.shape(items[0][1]))) // 2) if kind is LabelKind.points and items else len(dl.vocab or [])
@@ -148,7 +158,7 @@ def _in_memory(dl, xs:list, sources:list, bs:int, kwargs:dict) -> Loader|None:
     decoders = [p.decoder if isinstance(p, PipelineSpec) else (p or [None])[0] for k, p in pipes.items() if _source(k, p) == _source(name, pipes[name])]
     if not all(isinstance(d, CropDecoder) for d in decoders): return None  # the others' buffers grow with the file's items
     settings, key = _field_settings(dl), dict(kwargs, device=str(dl.device))
-    encoded = encode_items(_NewItems(xs, False, None), {name: RGBImageField(**settings)}, sources)
+    encoded = encode_items(_NewItems(xs, False, None), {name: _NewImageField(**settings)}, sources)
     size = tuple(int(encoded[0][encoded[0].dtype.names[0]][k].max()) for k in ('height', 'width'))
     t = dl.test_template  # the loader of one blank image whose compiled pipelines read new images from memory
     same = t is not None and _same(t['key'], key) and t['settings'] == settings
@@ -275,13 +285,22 @@ class FFCVDataLoaders(DataLoaders):
                    Loader(valid, val_bs or bs, pipelines=valid_pipelines or pipes(False), batch_tfms=deepcopy(tfms), items=items[1], **common),
                    path=path or '.')
 
+# %% ../../nbs/30_data.core.ipynb #a8a258ea
+def dblock_cache(
+    fp:str, # The `DataBlock`'s items and splits, as `data.block.fingerprint` gives them
+    **settings # How they are written: `from_dblock`'s `max_resolution`, `write_mode`...
+) -> Path:
+    "The folder where `from_dblock` keeps these items' .beton files when no `cache` is given: `$XDG_CACHE_HOME` (`~/.cache`)`/fastxtend_ffcv/datablocks/`, then a hash of the items, splits and settings"
+    key = hashlib.sha1(json.dumps([fp, settings], sort_keys=True, default=str).encode()).hexdigest()[:16]
+    return Path(os.environ.get('XDG_CACHE_HOME') or Path.home()/'.cache').expanduser()/'fastxtend_ffcv'/'datablocks'/key
+
 # %% ../../nbs/30_data.core.ipynb #a79f8b06
 @patch(cls_method=True)
 @delegates(FFCVDataLoaders.from_betons, but=['valid', 'vocab', 'kind', 'items', 'crop_scale', 'crop_ratio', 'flip'])
 def from_dblock(cls:FFCVDataLoaders,
     dblock, # A fastai `DataBlock` of `ImageBlock` and a `CategoryBlock`, `MultiCategoryBlock`, `RegressionBlock`, `MaskBlock` or `PointBlock`; or `BBoxBlock` and `BBoxLblBlock`
     source, # The `DataBlock`'s source, such as a folder
-    cache:str|Path, # Folder for the .beton files, reused while the source is unchanged
+    cache:str|Path|None=None, # Folder for the .beton files, reused while the source is unchanged; None: one in the user's cache folder for these items, splits and settings (`dblock_cache`), printed
     size:int|tuple|None=None, # Size (height, width) of the images; by default the `DataBlock`'s `Resize` or `RandomResizedCrop`, else 224
     max_resolution:int|None=None, # Shrink images to this longer side when writing
     write_mode:str='raw', # How images are written: 'raw', 'jpg', 'smart' or 'proportion'
@@ -296,10 +315,14 @@ def from_dblock(cls:FFCVDataLoaders,
         raise TypeError(f"from_dblock takes its crops and flips from the DataBlock's item transforms, not {', '.join(ignored)}; "
                         "pass valid_crop to validate on a centre crop, or train_pipelines and valid_pipelines")
     _check_kwargs('FFCVDataLoaders.from_dblock', kwargs, cls.from_dblock)
-    cache = check_path(cache, 'cache', 'a folder for the .beton files')
+    if cache is not None: cache = check_path(cache, 'cache', 'a folder for the .beton files')
     dsets = dblock_datasets(dblock, source)
+    fp = fingerprint(dsets)
+    if cache is None:
+        cache = dblock_cache(fp, max_resolution=max_resolution, write_mode=write_mode, on_error=on_error, keep_jpeg=keep_jpeg)
+        print(f"from_dblock: the .beton files are in {cache} (cache= chooses the folder)")
     codes = next((t.codes for t in listify(dblock.item_tfms) if isinstance(t, AddMaskCodes)), None)
-    meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes, keep_jpeg=keep_jpeg, source=source)
+    meta = dsets_to_ffcv(dsets, cache, max_resolution, write_mode, on_error=on_error, codes=codes, keep_jpeg=keep_jpeg, source=source, fp=fp)
     device, kind = kwargs.get('device'), LabelKind(meta['kind'])
     train, valid = dblock_image_pipelines(dblock.item_tfms, size, valid_crop, device)
     kwargs.setdefault('train_pipelines', {'image': train, **target_pipelines(kind, device, train[0])})

@@ -102,20 +102,19 @@ class LoaderPlace:
         epoch, done = self.state.epoch, self.state.batches
         if epoch < 0 or done >= len(self): epoch, done = self.next_epoch, 0  # none started, or the last one finished: the next, from its start
         return dict(kind='fastxtend_ffcv.Loader', version=1, epoch=int(epoch), batches=int(done), seed=int(self.seed),
-                    **{k: v for k, v in self._identity().items()})
+                    rank=dist.get_rank() if self.distributed and dist.is_initialized() else 0, **self._identity())
 
     def _identity(self) -> dict:
-        "What a saved place is valid for: the file, the items and their order, the batches, the shard"
+        "What a saved place is valid for: the file, the items and their order, the batches, the number of shards; not the process's own shard, since the processes of a distributed run are at the same batch (Lightning's checkpoint holds the first process's place, which every process loads)"
         return dict(file=self.config.fname.name, file_bytes=self.config.fname.stat().st_size, n_items=int(self.n_items),
                     indices=hashlib.sha1(np.ascontiguousarray(self.indices).tobytes()).hexdigest(), n_indices=len(self.indices),
                     order=self.config.order.name, batch_size=int(self.batch_size), drop_last=bool(self.drop_last),
-                    world_size=world_size() if self.distributed else 1,
-                    rank=dist.get_rank() if self.distributed and dist.is_initialized() else 0)
+                    world_size=world_size() if self.distributed else 1)
 
     def check_state(self,
         state:dict # From `state_dict`
     ):
-        "Raise, naming the problem, unless `state` is a place in an epoch of this loader's: of the same file, items, order, batch size and shard"
+        "Raise, naming the problem, unless `state` is a place in an epoch of this loader's: of the same file, items, order, batch size and number of shards"
         if not isinstance(state, dict) or state.get('kind') != 'fastxtend_ffcv.Loader':
             raise TypeError(f"Not a Loader's state_dict: a {type(state).__name__}" + (f" with keys {sorted(state)[:8]}" if isinstance(state, dict) else ''))
         if state.get('version') != 1: raise ValueError(f"A Loader state of version {state.get('version')}; this fastxtend-ffcv reads version 1")
@@ -127,7 +126,7 @@ class LoaderPlace:
             raise ValueError(f"A state at batch {done!r} of epoch {epoch!r}; this loader's epochs have {len(self)} batches")
 
     def load_state_dict(self,
-        state:dict # From `state_dict`, of a loader of the same file, items, order, batch size and shard
+        state:dict # From `state_dict`, of a loader of the same file, items, order, batch size and number of shards
     ):
         "Go on from `state`: the next epoch is the saved one, from the batch after the last one handed out, with the same items and draws"
         self.check_state(state)

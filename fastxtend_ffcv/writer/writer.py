@@ -92,21 +92,24 @@ class ItemError(ValueError):
         cause:str, # What is wrong, in a phrase
         field:str|None=None, # The field whose value is wrong; None when the item as a whole is
         source=None, # What the item is, for the user: its file, say
-        details:str='' # The traceback where it happened
+        details:str='', # The traceback where it happened
+        alone:bool=False # The item is the only one written (as `predict`'s): its source names it, without an index
     ):
-        super().__init__(index, cause, field, source, details)  # the arguments are what pickling restores
-        self.index, self.cause, self.field, self.source, self.details = index, cause, field, source, details
+        super().__init__(index, cause, field, source, details, alone)  # the arguments are what pickling restores
+        self.index, self.cause, self.field, self.source, self.details, self.alone = index, cause, field, source, details, alone
 
     def __str__(self):
-        where = f", field {self.field!r}" if self.field else ''
-        return (f"{self.source} (item {self.index}{where})" if self.source is not None else f"Item {self.index}{where}") + f": {self.cause}"
+        field = f"field {self.field!r}" if self.field else ''
+        if self.source is None: return f"Item {self.index}{', ' + field if field else ''}: {self.cause}"
+        where = field if self.alone else f"item {self.index}{', ' + field if field else ''}"
+        return f"{self.source}{f' ({where})' if where else ''}: {self.cause}"
 
     def named(self,
         sources:Sequence|None # What each item of the dataset is called (None for one with no name); None to keep the index
     ) -> ItemError:
         "This error, naming the item by its entry in `sources`"
         if sources is None or sources[self.index] is None: return self
-        return ItemError(self.index, self.cause, self.field, sources[self.index], self.details)
+        return ItemError(self.index, self.cause, self.field, sources[self.index], self.details, alone=len(sources) == 1)
 
 # %% ../../nbs/10_writer.writer.ipynb #eb83c4e2
 def _die_with_parent() -> int:
@@ -289,10 +292,12 @@ def _run_isolated(f, args:tuple, poll=lambda: False):
     raise RuntimeError(f"FFCV's writer failed (exit code {p.exitcode}); see its error above")
 
 # %% ../../nbs/10_writer.writer.ipynb #148cfe37
-def _page_size_for(n:int, total:int=0) -> int:
-    "The smallest power of two that a sample of `n` bytes fits twice: from FFCV's 8 MiB, or its 2 MiB minimum for a dataset of about `total` bytes under 64 MiB"
-    # every writer process leaves a page partly filled: small pages keep small datasets small
-    page = MIN_PAGE_SIZE if total < 64 * 2**20 else 4 * MIN_PAGE_SIZE
+def _page_size_for(n:int, total:int=0, writers:int=1) -> int:
+    "The smallest power of two that a sample of `n` bytes fits twice: from FFCV's 8 MiB for a dataset of about `total` bytes from 64 MiB; under that, from a share of `total` small enough that the pages left partly filled (the header's, and one per process of the `writers`) at most double the file"
+    # FFCV's writer refuses pages under 2 MiB (`MIN_PAGE_SIZE`, the common huge page), but its reader reads any power of two:
+    # 160 images of 25 px (160 KB) took 6.3 MB in pages of 2 MiB
+    if total >= 64 * 2**20: page = 4 * MIN_PAGE_SIZE
+    else: page = 1 << (max(4096, min(MIN_PAGE_SIZE, total // (2 * (writers + 1)))) - 1).bit_length()
     while page < 2 * n and page < MAX_PAGE_SIZE // 2: page *= 2
     return page
 
@@ -365,7 +370,8 @@ class DatasetWriter(FFCVDatasetWriter):
         self.skipped, skip = [], on_error == 'skip'
         with stop_on_signals():
             first, size, indices = self._first_good(dataset, indices, sources, skip)
-            page_size = _page_size_for(size, size * len(indices)) if self.auto_page_size else self.page_size
+            total, writers = size * len(indices), 1 if self.here else max(1, min(self.num_workers, -(-len(indices) // chunksize)))
+            page_size = _page_size_for(size, total, writers) if self.auto_page_size else self.page_size
             tmp = self.target.with_name(f'.{self.target.name}.{os.getpid()}.tmp')
             self.retarget(tmp, page_size)
             try:
@@ -381,7 +387,7 @@ class DatasetWriter(FFCVDatasetWriter):
                     if bad:  # write again without them
                         self.skipped += [e.named(sources) for e in bad]
                         indices = indices[~np.isin(indices, [e.index for e in bad])]
-                    if largest: self.retarget(tmp, _page_size_for(largest))
+                    if largest: self.retarget(tmp, _page_size_for(largest, total, writers))
                     if not (bad or largest): break
                 os.replace(tmp, self.target)
             finally:
