@@ -11,6 +11,7 @@ import ctypes
 import enum
 import hashlib
 import os
+import io
 import pickle
 import sys
 import types
@@ -36,6 +37,7 @@ from fastcore.basics import patch
 from llvmlite import ir
 from numba.core import cgutils, compiler as nbcompiler, types as nbtypes
 from numba.core.caching import _Cache
+from numba.core.environment import _rebuild_env, lookup_environment
 from numba.core.runtime import rtsys
 from numba.core.serialize import dumps as nbdumps
 from numba.core.dispatcher import Dispatcher
@@ -242,6 +244,23 @@ def cache_folder(
 _MAGIC, _unwritable = b'fastxtend_ffcv compiled code 1\n', set()
 
 # %% ../nbs/00_compat.ipynb #aa2cd8d7
+class _SameName(Exception): pass
+
+class _EnvironmentCheck(pickle.Unpickler):
+    "Unpickles a compile result, refusing an environment whose name this process gives another function's"
+    # Numba finds a function's environment (the objects its code uses, such as the dtype of an array it returns) by a name made of
+    # its qualified name, its argument types and a count of the functions compiled before it in the process that compiled it. FFCV
+    # names every pipeline's function `stage_code_0`..., so a function of this process may have the name of a loaded one's, and
+    # Numba's unpickling would give the loaded code that function's environment ("'descr' is NULL" when it returns an array)
+    def find_class(self, module, name):
+        if (module, name) == ('numba.core.environment', '_rebuild_env'): return self.rebuild_env
+        return super().find_class(module, name)
+
+    def rebuild_env(self, modname, consts, env_name):
+        "Numba's `_rebuild_env`, unless this process has an environment of that name that holds other objects: the same function's is shared"
+        if (held := lookup_environment(env_name)) is not None and nbdumps(tuple(held.consts)) != nbdumps(tuple(consts)): raise _SameName(env_name)
+        return _rebuild_env(modname, consts, env_name)
+
 class DiskCache(_Cache):
     "Numba's cache of a compiled function in `folder`, by `key`: a file per signature and processor, checked by its hash"
     def __init__(self,
@@ -273,7 +292,9 @@ class DiskCache(_Cache):
         head, digest, payload = data[:len(_MAGIC)], data[len(_MAGIC):len(_MAGIC) + 32], data[len(_MAGIC) + 32:]
         try:
             if head != _MAGIC or self._digest(path, payload) != digest: raise ValueError("it is truncated or corrupt, or another entry's")
-            return nbcompiler.CompileResult._rebuild(target_context, *pickle.loads(payload))
+            try: parts = _EnvironmentCheck(io.BytesIO(payload)).load()
+            except _SameName: return None  # compiled here instead
+            return nbcompiler.CompileResult._rebuild(target_context, *parts)
         except Exception as e:
             warnings.warn(f"fastxtend_ffcv ignored {path} of its compiled-code cache ({e}); compiling again")
             try: path.unlink()

@@ -12,6 +12,7 @@ import os
 import random
 import sys
 import types
+import warnings
 from dataclasses import replace
 from pathlib import Path
 from typing import Callable, Sequence
@@ -23,9 +24,11 @@ from PIL.Image import Image
 
 try: import pytorch_lightning as pl
 except ImportError as e:
-    raise ImportError("fastxtend_ffcv.lightning needs PyTorch Lightning: pip install \"fastxtend-ffcv[lightning]\"") from e
+    raise ImportError("fastxtend_ffcv.lightning needs PyTorch Lightning: pip install -e \".[lightning]\" in a clone of fastxtend-ffcv") from e
 
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField, TorchTensorField
+from ffcv.fields.decoders import BytesDecoder, FloatDecoder, IntDecoder, NDArrayDecoder
+from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder, SimpleRGBImageDecoder
 from ffcv.fields import RGBImageField as _FFCVRGBImageField
 from ffcv.fields.rgb_image import RandomResizedCropRGBImageDecoder as _FFCVRandomResizedCrop
 from ffcv.pipeline.allocation_query import AllocationQuery
@@ -36,7 +39,7 @@ from ffcv.transforms import RandomHorizontalFlip as _FFCVFlip
 from .compat import file_problem, open_reader, reader_fields
 from .core import as_plain, check_path
 from .fields import RandomResizedCropRGBImageDecoder, RGBImageField
-from .loader import Loader, OrderOption
+from .loader import Loader, OrderOption, check_order
 from .transforms import RandomHorizontalFlip
 from .writer import DatasetWriter
 
@@ -53,6 +56,16 @@ def seeded(op:Operation|torch.nn.Module) -> Operation|torch.nn.Module:
     return op
 
 # %% ../nbs/33b_lightning.ipynb #b8f94c13
+_DECODERS = {_FFCVRGBImageField: (SimpleRGBImageDecoder, ResizedCropRGBImageDecoder), IntField: (IntDecoder,), FloatField: (FloatDecoder,),
+             NDArrayField: (NDArrayDecoder,), BytesField: (BytesDecoder,)}  # FFCV's own fields, and the decoders of each
+
+def _decoder_problem(field:Field, op) -> str|None:
+    "Why `op`, the first operation of a pipeline, can't decode `field`: a decoder of another of FFCV's fields; None if it can, or if it is not known"
+    ours = next((ds for f, ds in _DECODERS.items() if isinstance(field, f)), None)
+    theirs = next((f for f, ds in _DECODERS.items() if isinstance(op, ds)), None)
+    if ours is None or theirs is None or isinstance(op, ours): return None
+    return f"a decoder of {theirs.__name__}s, but the field is a {type(field).__name__}"
+
 class FFCVPipelineManager:
     "ffcv-pl's `FFCVPipelineManager`: a .beton file, one pipeline per field in the file's order, and the order to read the items in"
     def __init__(self,
@@ -65,14 +78,18 @@ class FFCVPipelineManager:
         if problem := file_problem(fname): raise ValueError(f"file_path: {fname} is not a .beton file that can be read: {problem}")
         if isinstance(pipeline_transforms, (str, bytes)) or not isinstance(pipeline_transforms, Sequence):
             raise TypeError(f"pipeline_transforms must be a list with a pipeline (a list of operations, or None) per field, not {type(pipeline_transforms).__name__}")
-        names = list(reader_fields(open_reader(fname)))
+        fields = reader_fields(open_reader(fname))
+        names = list(fields)
         if len(names) != len(pipeline_transforms):
             raise ValueError(f"pipeline_transforms has {len(pipeline_transforms)} pipelines, but {fname.name} has {len(names)} fields "
                              f"({', '.join(names)}): give one per field, None for FFCV's default")
         for name, ops in zip(names, pipeline_transforms):
             if ops is not None and (isinstance(ops, (str, bytes)) or not isinstance(ops, Sequence)):
                 raise TypeError(f"The pipeline of field {name!r} must be a list of operations, or None, not {type(ops).__name__}")
-        self.file_path, self.ordering = str(file_path), ordering
+            if ops and (problem := _decoder_problem(fields[name], ops[0])):
+                raise TypeError(f"The pipeline of field {name!r} starts with {type(ops[0]).__name__}, {problem}: the pipelines go in the file's order of fields "
+                                f"({', '.join(f'{n}: {type(f).__name__}' for n, f in fields.items())})")
+        self.file_path, self.ordering = str(file_path), check_order(ordering)
         self.pipeline = {name: [seeded(op) for op in ops] for name, ops in zip(names, pipeline_transforms) if ops is not None}
 
     def __repr__(self): return f"{type(self).__name__}({self.file_path!r}, fields {list(self.pipeline)}, {self.ordering})"
@@ -131,7 +148,8 @@ def create_beton_wrapper(
     num_workers:int=-1, # Writer processes; -1 for all cores
     indices:Sequence[int]|None=None, # Write only these items
     chunksize:int=100, # Items per task of a writer process
-    shuffle_indices:bool=False # Write the items in random order
+    shuffle_indices:bool=False, # Write the items in random order
+    overwrite:bool=True # Replace the file if it exists, as ffcv-pl's writer (FFCV's) does; False refuses
 ) -> Path:
     "ffcv-pl's writer of a PyTorch dataset to a .beton file, with this package's `DatasetWriter` (written whole or not at all, bad items named, pages sized to the items) and `RGBImageField` in place of FFCV's"
     path = check_path(output_path, 'output_path', 'a .beton file')
@@ -144,11 +162,13 @@ def create_beton_wrapper(
     if len(fields) != len(first): raise ValueError(f"{len(fields)} fields for items of {len(first)} values: give one per value (None to choose it)")
     fields = [obj_to_field(v) if f is None else _own(f) for v, f in zip(first, fields)]
     path.parent.mkdir(parents=True, exist_ok=True)
-    writer = DatasetWriter(path, {f'{field_to_str(type(f))}_{i}': f for i, f in enumerate(fields)}, page_size=page_size, num_workers=num_workers)
+    writer = DatasetWriter(path, {f'{field_to_str(type(f))}_{i}': f for i, f in enumerate(fields)}, page_size=page_size, num_workers=num_workers,
+                           overwrite=overwrite)
     return writer.from_indexed_dataset(torch_dataset, indices=indices, chunksize=chunksize, shuffle_indices=shuffle_indices)
 
 # %% ../nbs/33b_lightning.ipynb #d2206929
 _STAGES = {'fit': ('train', 'val'), 'validate': ('val',), 'test': ('test',), 'predict': ('predict',)}
+_VERBS = {'train': 'fit', 'val': 'validate', 'test': 'test', 'predict': 'predict'}
 
 _KINDS = ('train', 'val', 'test', 'predict')
 
@@ -176,28 +196,29 @@ class FFCVDataModule(pl.LightningDataModule):
         seed:int|None=None, # Seed of the orders and of the random crops and flips; None: `seed_everything`'s, or one drawn and shared by every process
         **kwargs # Any other `Loader` argument for one kind of loader, as `{kind}_{argument}`: `train_drop_last=False`, `val_batch_tfms=...`
     ):
+        params = inspect.signature(Loader).parameters
+        for k in kwargs:  # first: a misspelled manager is named as such
+            kind, _, arg = k.partition('_')
+            if kind not in _KINDS or arg not in params or arg in _FIXED:
+                raise TypeError(f"FFCVDataModule got an unexpected argument {k!r}: other arguments are a kind of loader ({', '.join(_KINDS)}), '_' and "
+                                f"an argument of Loader other than {', '.join(_FIXED)}, such as train_drop_last")
         managers = dict(train=train_manager, val=val_manager, test=test_manager, predict=predict_manager)
         if all(m is None for m in managers.values()):
             raise ValueError("FFCVDataModule needs at least one of train_manager, val_manager, test_manager and predict_manager")
         for kind, m in managers.items():
             if m is not None and not isinstance(m, FFCVPipelineManager):
                 raise TypeError(f"{kind}_manager must be an FFCVPipelineManager, not {type(m).__name__}")
-        params = inspect.signature(Loader).parameters
-        for k in kwargs:
-            kind, _, arg = k.partition('_')
-            if kind not in _KINDS or arg not in params or arg in _FIXED:
-                raise TypeError(f"FFCVDataModule got an unexpected argument {k!r}: other arguments are a kind of loader ({', '.join(_KINDS)}), '_' and "
-                                f"an argument of Loader other than {', '.join(_FIXED)}, such as train_drop_last")
         super().__init__()
         self.batch_size, self.num_workers, self.is_dist, self.os_cache, self.seed, self.kwargs = batch_size, num_workers, is_dist, os_cache, seed, kwargs
         self.train_manager, self.val_manager, self.test_manager, self.predict_manager = managers.values()
         self.loaders = {}
 
     def distributed(self) -> bool:
-        "Whether each process reads its own shard: `is_dist`, or whether the trainer (or the process group) has more than one process"
-        if self.is_dist is not None: return bool(self.is_dist)
-        if self.trainer is not None: return self.trainer.world_size > 1
-        return dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1
+        "Whether each process reads its own shard: where the trainer (or the process group) has more than one process, unless `is_dist=False`"
+        several = self.trainer.world_size > 1 if self.trainer is not None else dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1
+        if self.is_dist and not several:  # ffcv-pl's examples pass is_dist=True for 2 GPUs: the same script on one device reads everything
+            warnings.warn("FFCVDataModule: is_dist=True, but the trainer runs one process, which reads every item; drop is_dist, which is inferred", stacklevel=2)
+        return several and self.is_dist is not False
 
     def shared_seed(self) -> int:
         "`seed`, else `seed_everything`'s, else one drawn by the first process and given to the others, so that their shards fit together"
@@ -231,7 +252,9 @@ class FFCVDataModule(pl.LightningDataModule):
         for kind in (_KINDS if stage is None else _STAGES.get(stage, ())): self.loaders.pop(kind, None)
 
     def _loader(self, kind):
-        if getattr(self, f'{kind}_manager') is None: return None  # as ffcv-pl: Lightning then skips the stage
+        if getattr(self, f'{kind}_manager') is None:
+            if kind == 'val': return []  # no validation: Lightning skips it (ffcv-pl's None fails under Lightning 2)
+            raise ValueError(f"This FFCVDataModule has no {kind}_manager: pass {kind}_manager=FFCVPipelineManager(...) for `trainer.{_VERBS[kind]}`")
         if kind not in self.loaders: self.loaders[kind] = self.build(kind)
         return self.loaders[kind]
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The benchmark suite (fastxtend_ffcv.bench, from nbs/37_bench.suite.ipynb): generates its data, runs every comparison
-# interleaved, prints the table and writes nbs/benchmarks/results.{csv,md,png} and loop.png, where nbs/benchmarks.ipynb
-# reads them (fastxtend-ffcv-bench alone writes to --out, by default ./fastxtend-ffcv-bench). Takes 20 to 50 minutes on
+# interleaved, prints the table and writes results.{csv,md,png} and loop.png (each section its own files, below) to
+# fastxtend-ffcv-bench/ here, which git ignores; --publish writes them over the published ones in nbs/benchmarks/ instead,
+# where nbs/benchmarks.ipynb reads them (commit them with what the notebook says of them). Takes 20 to 50 minutes on
 # 2 cores. Arguments go to fastxtend-ffcv-bench, after --out, so an --out of yours wins: --quick is a small run that
 # checks the suite works (about 5 to 10 minutes; its numbers mean little, so it writes to fastxtend-ffcv-bench-quick/, not
 # over the repository's results); --transforms times the augmentations against fastai's; --training times sync and
@@ -19,11 +20,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh
-out=nbs/benchmarks
+out=fastxtend-ffcv-bench; publish=""; quick=""
 args=()
 for a in "$@"; do
   case "$a" in
-    --quick) out=fastxtend-ffcv-bench-quick; args+=("$a") ;;
+    --publish) publish=1 ;;
+    --quick) quick=1; args+=("$a") ;;
     --peers)
       sudo=""; [ "$(id -u)" = 0 ] || sudo=sudo
       DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends libavdevice59 libavfilter8 >/dev/null \
@@ -34,4 +36,9 @@ for a in "$@"; do
     *) args+=("$a") ;;
   esac
 done
+if [ -n "$quick" ]; then
+  [ -z "$publish" ] || { echo "bench: a --quick run's numbers mean little: it is never published"; exit 2; }
+  out=fastxtend-ffcv-bench-quick
+elif [ -n "$publish" ]; then out=nbs/benchmarks
+fi
 exec .venv/bin/fastxtend-ffcv-bench --out "$out" "${args[@]}"

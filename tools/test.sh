@@ -27,7 +27,29 @@ logs=$(mktemp -d)
 # (a FASTXTEND_FFCV_CACHE set by the caller is used instead, and kept: a second run then compiles almost nothing)
 cache=""
 if [ -z "${FASTXTEND_FFCV_CACHE:-}" ]; then cache=$(mktemp -d); export FASTXTEND_FFCV_CACHE="$cache"; fi
-trap 'rm -rf "$logs" ${cache:+"$cache"}' EXIT
+# the notebooks' temporary files go to a folder of this run's own, removed at the end however the run ends: a notebook
+# stopped by a signal runs no clean-up of its own
+run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/fastxtend-ffcv-test.XXXXXX"); export TMPDIR="$run_tmp"
+trap 'rm -rf "$logs" ${cache:+"$cache"} "$run_tmp"' EXIT
+summary() {  # `N passed, N failed` over the notebooks that ended (all of them, unless the run was stopped)
+  local passed=0 failed=0 failures="" r
+  for nb in nbs/*.ipynb; do
+    r=$(cat "$logs/$(basename "$nb").log.result" 2>/dev/null)
+    if [ "$r" = PASS ]; then passed=$((passed+1)); elif [ -n "$r" ] || [ -z "${stopped:-}" ]; then failed=$((failed+1)); failures="$failures $nb"; fi
+  done
+  if [ -n "${sync_failed:-}" ]; then failed=$((failed+1)); failures="$failures sync-check"; fi
+  if [ -n "${order_failed:-}" ]; then failed=$((failed+1)); failures="$failures order-check"; fi
+  [ -z "$failures" ] || echo "failed:$failures"
+  [ -z "${stopped:-}" ] || { echo "stopped by $stopped: the notebooks that had not ended were not counted"; failed=$((failed+1)); }
+  echo "$passed passed, $failed failed"
+  [ "$failed" = 0 ]
+}
+stop() {  # SIGTERM or Ctrl-C: stop the notebooks (and what they started), then the summary so far
+  trap - TERM INT; stopped=$1
+  for p in $(jobs -p); do pkill -TERM -P "$p" 2>/dev/null; kill -TERM "$p" 2>/dev/null; done
+  wait; summary; exit "$2"
+}
+trap 'stop SIGTERM 143' TERM; trap 'stop SIGINT 130' INT
 run_nb() {
   local nb=$1; shift; local log="$logs/$(basename "$nb").log" start=$(date +%s) result=PASS
   nbdev-test "$nb" "$@" > "$log" 2>&1 || result=FAIL
@@ -42,13 +64,4 @@ for nb in $slow $(ls nbs/*.ipynb | grep -v -F -x -f <(printf '%s\n' $slow)); do
   run_nb "$nb" "$@" &
 done
 wait
-passed=0; failed=0; failures=""
-for nb in nbs/*.ipynb; do
-  if [ "$(cat "$logs/$(basename "$nb").log.result" 2>/dev/null)" = PASS ]; then passed=$((passed+1))
-  else failed=$((failed+1)); failures="$failures $nb"; fi
-done
-if [ -n "${sync_failed:-}" ]; then failed=$((failed+1)); failures="$failures sync-check"; fi
-if [ -n "${order_failed:-}" ]; then failed=$((failed+1)); failures="$failures order-check"; fi
-[ -z "$failures" ] || echo "failed:$failures"
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+summary
