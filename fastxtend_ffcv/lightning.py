@@ -21,6 +21,7 @@ import numpy as np
 import torch
 import torch.distributed as dist
 from PIL.Image import Image
+from fastcore.basics import patch
 
 try: import pytorch_lightning as pl
 except ImportError as e:
@@ -251,35 +252,49 @@ class FFCVDataModule(pl.LightningDataModule):
         "Let go of the loaders of `stage`, so that the next run builds them for its trainer"
         for kind in (_KINDS if stage is None else _STAGES.get(stage, ())): self.loaders.pop(kind, None)
 
-    def _loader(self, kind):
-        if getattr(self, f'{kind}_manager') is None:
-            if kind == 'val': return []  # no validation: Lightning skips it (ffcv-pl's None fails under Lightning 2)
-            raise ValueError(f"This FFCVDataModule has no {kind}_manager: pass {kind}_manager=FFCVPipelineManager(...) for `trainer.{_VERBS[kind]}`")
-        if kind not in self.loaders: self.loaders[kind] = self.build(kind)
-        return self.loaders[kind]
+# %% ../nbs/33b_lightning.ipynb #fda50674
+@patch
+def _loader(self:FFCVDataModule, kind:str):
+    "The loader of `kind` that `setup` built (or built now, where Lightning's hooks were skipped); none for validation without a manager"
+    if getattr(self, f'{kind}_manager') is None:
+        if kind == 'val': return []  # no validation: Lightning skips it (ffcv-pl's None fails under Lightning 2)
+        raise ValueError(f"This FFCVDataModule has no {kind}_manager: pass {kind}_manager=FFCVPipelineManager(...) for `trainer.{_VERBS[kind]}`")
+    if kind not in self.loaders: self.loaders[kind] = self.build(kind)
+    return self.loaders[kind]
 
-    def train_dataloader(self) -> Loader: return self._loader('train')
-    def val_dataloader(self) -> Loader: return self._loader('val')
-    def test_dataloader(self) -> Loader: return self._loader('test')
-    def predict_dataloader(self) -> Loader: return self._loader('predict')
+@patch
+def train_dataloader(self:FFCVDataModule) -> Loader: return self._loader('train')
 
-    def on_after_batch_transfer(self, batch, dataloader_idx:int):
-        "The batch in plain tensors, as fastai's `CastToTensor` hands them to a model: fastai's types (`TensorImage`, from `fx.ToTensorImage` or batch transforms) would route torch's functions through fastai's dispatch"
-        return _plain(batch)
+@patch
+def val_dataloader(self:FFCVDataModule) -> Loader: return self._loader('val')
 
-    def state_dict(self) -> dict:
-        "What the loaders read: Lightning saves it in its checkpoints, and `load_state_dict` checks a resumed run against it"
-        return dict(kind='fastxtend_ffcv.FFCVDataModule', batch_size=self.batch_size,
-                    files={k: Path(getattr(self, f'{k}_manager').file_path).name for k in _KINDS if getattr(self, f'{k}_manager') is not None},
-                    seeds={k: int(dl.seed) for k, dl in self.loaders.items()})
+@patch
+def test_dataloader(self:FFCVDataModule) -> Loader: return self._loader('test')
 
-    def load_state_dict(self, state:dict):
-        "Check that a resumed run reads what the saved one read; the training loader's place comes from Lightning's own checkpoint of it"
-        if not state: return
-        mine = self.state_dict()
-        if state.get('batch_size') != self.batch_size or state.get('files') != mine['files']:
-            raise ValueError(f"This checkpoint was saved by an FFCVDataModule of batch size {state.get('batch_size')} reading {state.get('files')}; "
-                             f"this one has batch size {self.batch_size} and reads {mine['files']}: build it as it was, to go on where it stopped")
+@patch
+def predict_dataloader(self:FFCVDataModule) -> Loader: return self._loader('predict')
+
+# %% ../nbs/33b_lightning.ipynb #6dc2d402
+@patch
+def on_after_batch_transfer(self:FFCVDataModule, batch, dataloader_idx:int):
+    "The batch in plain tensors, as fastai's `CastToTensor` hands them to a model: fastai's types (`TensorImage`, from `fx.ToTensorImage` or batch transforms) would route torch's functions through fastai's dispatch"
+    return _plain(batch)
+
+@patch
+def state_dict(self:FFCVDataModule) -> dict:
+    "What the loaders read: Lightning saves it in its checkpoints, and `load_state_dict` checks a resumed run against it"
+    return dict(kind='fastxtend_ffcv.FFCVDataModule', batch_size=self.batch_size,
+                files={k: Path(getattr(self, f'{k}_manager').file_path).name for k in _KINDS if getattr(self, f'{k}_manager') is not None},
+                seeds={k: int(dl.seed) for k, dl in self.loaders.items()})
+
+@patch
+def load_state_dict(self:FFCVDataModule, state:dict):
+    "Check that a resumed run reads what the saved one read; the training loader's place comes from Lightning's own checkpoint of it"
+    if not state: return
+    mine = self.state_dict()
+    if state.get('batch_size') != self.batch_size or state.get('files') != mine['files']:
+        raise ValueError(f"This checkpoint was saved by an FFCVDataModule of batch size {state.get('batch_size')} reading {state.get('files')}; "
+                         f"this one has batch size {self.batch_size} and reads {mine['files']}: build it as it was, to go on where it stopped")
 
 # %% ../nbs/33b_lightning.ipynb #7a5dcc6c
 def _paths(**modules):

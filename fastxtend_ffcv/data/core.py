@@ -61,14 +61,6 @@ def _field_settings(dl) -> dict:
     settings, names = json.loads(meta.read_text()).get('settings', {}), inspect.signature(RGBImageField).parameters
     return {k: v for k, v in settings.items() if k in names}
 
-class _NewImageField(RGBImageField):
-    "The field of a loader's files, for new images: an image file is stored as those files store it, and reads back as the file's own item would; an image given as pixels (a PIL image, an array, a tensor) is stored raw, with no JPEG of it, and reads back as given"
-    def __init__(self, **settings):
-        super().__init__(**settings)
-        self.raw = RGBImageField(**{**settings, 'write_mode': 'raw'})
-    def prepare(self, image) -> StoredImage:
-        return super().prepare(image) if isinstance(image, (StoredImage, ImageFile, Path)) else self.raw.prepare(image)
-
 def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
 
 def _as_items(items) -> list:
@@ -126,6 +118,15 @@ def _kind(dl) -> LabelKind:
     return dl.kind or (LabelKind.category if dl.vocab is not None else LabelKind.float)
 
 
+
+# %% ../../nbs/30_data.core.ipynb #ebb45cd7
+class _NewImageField(RGBImageField):
+    "The field of a loader's files, for new images: an image file is stored as those files store it, and reads back as the file's own item would; an image given as pixels (a PIL image, an array, a tensor) is stored raw, with no JPEG of it, and reads back as given"
+    def __init__(self, **settings):
+        super().__init__(**settings)
+        self.raw = RGBImageField(**{**settings, 'write_mode': 'raw'})
+    def prepare(self, image) -> StoredImage:
+        return super().prepare(image) if isinstance(image, (StoredImage, ImageFile, Path)) else self.raw.prepare(image)
 
 # %% ../../nbs/30_data.core.ipynb #addae0b3
 IN_MEMORY = 1024  # at most this many new images are read from memory (their encoded bytes held there); more are written to a temporary file
