@@ -1,5 +1,6 @@
 __version__ = "0.1.0"
 
-# FFCV sets torch to one thread when it is imported. `compat` imports it first, keeping torch's count, so that every module
-# of this package, and a user's `import ffcv` after this package, finds FFCV imported and torch's threads as they were
-from . import compat as _compat
+# Nothing heavy here: `boot` installs the import hooks that import FFCV keeping torch's thread count (FFCV sets it to one
+# as it is imported), and fastai's `layers` without torch's warning, whoever imports them first: this package or the user
+from .boot import boot as _boot
+_boot()

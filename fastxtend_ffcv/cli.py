@@ -19,8 +19,6 @@ from typing import Annotated
 from fastcore.script import call_parse
 
 from . import __version__
-from .writer import ItemError, SkippedItems, WriteInterrupted, folder_to_ffcv
-from .writer.splits import ImageFolder, folder_splits, image_extensions, image_files
 
 # %% auto #0
 __all__ = ['main', 'folder_to_ffcv', 'ImageFolder', 'folder_splits', 'image_extensions', 'image_files']
@@ -28,6 +26,11 @@ __all__ = ['main', 'folder_to_ffcv', 'ImageFolder', 'folder_splits', 'image_exte
 # %% ../nbs/34_cli.ipynb #37941985
 # the command's, in Python, and the folder helpers it used to hold: all from `writer.splits`, importable here as before
 _all_ = ['folder_to_ffcv', 'ImageFolder', 'folder_splits', 'image_extensions', 'image_files']
+
+def __getattr__(name):  # imported when first asked for: `--help` and `--version` answer before the writer imports FFCV and torch
+    if name not in _all_: raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from fastxtend_ffcv.writer import splits
+    return getattr(splits, name)
 
 # %% ../nbs/34_cli.ipynb #98934e6c
 def _summary(res:dict, dest:Path) -> str:
@@ -78,6 +81,7 @@ def main(
     version:Annotated[bool, "Print fastxtend-ffcv's version and exit", dict(action='version', version=f'fastxtend-ffcv {__version__}')]=False
 ):
     "Convert an image folder, one subfolder per class or with --boxes a JSON file of boxes, to FFCV .beton files, with its vocabulary (vocab.json) and the file of each item (meta.json)"
+    from fastxtend_ffcv.writer import ItemError, SkippedItems, WriteInterrupted, folder_to_ffcv  # after the arguments are read
     try:
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', SkippedItems)  # listed below

@@ -43,14 +43,16 @@ from numba.core.serialize import dumps as nbdumps
 from numba.core.dispatcher import Dispatcher
 from numba.core.extending import _Intrinsic, intrinsic
 
+from .boot import keep_torch_threads, plain_image_modes
+
 # %% auto #0
-__all__ = ['FFCV_VERSION', 'shared_code', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'keep_torch_threads',
-           'plain_image_modes', 'open_reader', 'reader_fields', 'reader_len', 'reader_field_metadata',
-           'reader_item_pages', 'reader_problem', 'file_problem', 'decoder_metadata', 'decoder_reader', 'code_key',
-           'cache_folder', 'DiskCache', 'compile_cached', 'SharedCode', 'OSCacheManager', 'encode_in_memory',
-           'memory_reader', 'MemoryManager', 'FFCVGraph', 'FFCVLoader', 'set_device', 'FFCVEpochIterator',
-           'rewrite_field_types', 'header_fields', 'FFCVDatasetWriter', 'name_c_function', 'c_function',
-           'numba_threads', 'imdecode', 'opencv_c', 'encodes_functions']
+__all__ = ['FFCV_VERSION', 'shared_code', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'open_reader',
+           'reader_fields', 'reader_len', 'reader_field_metadata', 'reader_item_pages', 'reader_problem',
+           'file_problem', 'decoder_metadata', 'decoder_reader', 'code_key', 'cache_folder', 'DiskCache',
+           'compile_cached', 'SharedCode', 'OSCacheManager', 'encode_in_memory', 'memory_reader', 'MemoryManager',
+           'FFCVGraph', 'FFCVLoader', 'set_device', 'FFCVEpochIterator', 'rewrite_field_types', 'header_fields',
+           'FFCVDatasetWriter', 'name_c_function', 'c_function', 'numba_threads', 'imdecode', 'opencv_c',
+           'encodes_functions', 'keep_torch_threads', 'plain_image_modes']
 
 # %% ../nbs/00_compat.ipynb #be10ef54
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -61,24 +63,10 @@ def ffcv_version() -> str|None:
     except PackageNotFoundError: return None
 
 # %% ../nbs/00_compat.ipynb #d2319664
-@contextmanager
-def keep_torch_threads():
-    "Restore torch's intra-op thread count on exit, whatever the code inside set it to"
-    n = torch.get_num_threads()
-    try: yield n
-    finally:
-        if torch.get_num_threads() != n: torch.set_num_threads(n)
+_all_ = ['keep_torch_threads', 'plain_image_modes']  # `boot`'s, which imports FFCV with them
 
 # %% ../nbs/00_compat.ipynb #5e551d11
-@contextmanager
-def plain_image_modes():
-    "Let FFCV's `rgb_image` module, imported inside, make its `IMAGE_MODES` a plain `dict` rather than a `numba.typed.Dict`"
-    typed = numba.typed.Dict
-    numba.typed.Dict = dict
-    try: yield
-    finally: numba.typed.Dict = typed
-
-with keep_torch_threads(), plain_image_modes(): import ffcv  # FFCV sets torch to one thread at import
+import ffcv  # through `boot`'s hook, unless the user imported it before this package
 if ffcv_version() != FFCV_VERSION:
     warnings.warn(f"fastxtend_ffcv was checked against FFCV {FFCV_VERSION}, and FFCV {ffcv_version()} is installed: the parts of "
                   "FFCV's structure that it relies on are listed in `fastxtend_ffcv.compat`, whose tests check each of them")

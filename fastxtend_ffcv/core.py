@@ -8,16 +8,18 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/core.html.md"""
 from __future__ import annotations
 
 import os
+import sys
 import warnings
 from pathlib import Path
 
 import numba
 import numpy as np
 import torch
+from fastcore.imports import in_notebook
 
 # %% auto #0
-__all__ = ['is_int', 'check_int', 'check_prob', 'check_size', 'check_path', 'max_workers', 'clamp_workers', 'as_plain',
-           'as_typed']
+__all__ = ['is_int', 'check_int', 'check_prob', 'check_size', 'check_path', 'max_workers', 'clamp_workers', 'shows_progress',
+           'as_plain', 'as_typed']
 
 # %% ../nbs/01_core.ipynb #628ac6e2
 def is_int(v) -> bool:
@@ -86,6 +88,14 @@ def clamp_workers(
         warnings.warn(f"num_workers={n} is more than the {m} cores this process can use; using {m}")
         return m
     return n
+
+# %% ../nbs/01_core.ipynb #feab564c
+def shows_progress(
+    stream=None # Where the bar would be drawn; `sys.stderr` by default
+) -> bool:
+    "Whether a progress bar on `stream` helps: it is a terminal, or this runs in a notebook; not a log file"
+    stream = sys.stderr if stream is None else stream
+    return in_notebook() or bool(getattr(stream, 'isatty', lambda: False)())
 
 # %% ../nbs/01_core.ipynb #1ec19994
 def as_plain(x:torch.Tensor) -> torch.Tensor:

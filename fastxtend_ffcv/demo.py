@@ -7,8 +7,10 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/demo.html.md"""
 # %% ../nbs/35_demo.ipynb #9849aa39
 from __future__ import annotations
 
+import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from torch import nn
@@ -19,8 +21,9 @@ from fastai.data.transforms import IntToFloatTensor, Normalize
 from fastai.layers import ConvLayer, Flatten
 from fastai.learner import Learner
 from fastai.metrics import accuracy
+import fastprogress.fastprogress as fastprogress
 
-from .core import max_workers
+from .core import max_workers, shows_progress
 from .datasets import digits_to_ffcv
 from .loader import Loader, OrderOption
 from .transforms import Squeeze, ToDevice, ToTensorCategory, ToTensorImage
@@ -62,6 +65,14 @@ def images_per_s(dl, epochs:int=3) -> float:
     return n / (time.perf_counter() - start)
 
 # %% ../nbs/35_demo.ipynb #b67b54e5
+@contextmanager
+def _table_only_in_logs():
+    "Where the output is a log, not a terminal, fastai's table of results without the progress bars' every redraw"
+    no_bar = fastprogress.NO_BAR
+    fastprogress.NO_BAR = no_bar or not shows_progress(sys.stdout)  # fastprogress reads it at each redraw
+    try: yield
+    finally: fastprogress.NO_BAR = no_bar
+
 @call_parse
 def main(
     epochs:int=5, # Training epochs
@@ -78,7 +89,7 @@ def main(
         loader_rate = images_per_s(dls.train)
         learn = Learner(dls, small_cnn(), metrics=accuracy)  # the loss comes from the data, as with fastai's loaders
         start = time.perf_counter()
-        learn.fit_one_cycle(epochs, lr)  # prints fastai's table of results
+        with _table_only_in_logs(): learn.fit_one_cycle(epochs, lr)  # prints fastai's table of results
         train_rate = epochs * len(dls.train) * bs / (time.perf_counter() - start)
         with learn.no_bar(): loss, acc = learn.validate()
     print(f"accuracy: {acc:.4f} (validation loss {loss:.4f})")

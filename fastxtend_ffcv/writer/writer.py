@@ -32,7 +32,7 @@ from fastcore.basics import patch
 from tqdm import tqdm
 
 from ..compat import MAX_PAGE_SIZE, MIN_PAGE_SIZE, FFCVDatasetWriter, encode_in_memory, keep_torch_threads, rewrite_field_types
-from ..core import check_path
+from ..core import check_path, shows_progress
 from ..fields.image import to_rgb_array
 from ..roles import PreparedField
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField, TorchTensorField
@@ -418,7 +418,7 @@ def _write(self:DatasetWriter, items:_CheckedItems, indices:np.ndarray, chunksiz
     bad, bar = [], []
     def poll():
         # the bar starts after the fork: FFCV's, in the writer process, would otherwise make room for it
-        if not bar: bar.append(tqdm(total=len(indices), desc=desc, unit='item', disable=desc == '', mininterval=0.5))
+        if not bar: bar.append(tqdm(total=len(indices), desc=desc, unit='item', disable=desc == '' or not shows_progress(), mininterval=0.5))
         while not items.errors.empty(): bad.append(items.errors.get())
         bar[0].update(min(items.done.value, len(indices)) - bar[0].n)
         return bool(bad) and items.stop  # stop at the first bad item
