@@ -13,7 +13,7 @@ __all__ = ['fx', 'Loader', 'OrderOption', 'FFCVDataLoaders', 'InferenceLoader', 
            'SimpleRGBImageDecoder', 'Compiler', 'PipelineSpec', 'FFAIBase', 'FFAICenterCrop', 'FFAIImage',
            'FFAIImageBlock', 'FFAIImageBW', 'FFAIMask', 'Draws', 'MaskField', 'MaskDecoder', 'MaskCropDecoder',
            'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView', 'SampleIndexCallback', 'TensorSampleIndex',
-           'CheckpointCallback']
+           'CheckpointCallback', 'BetonURL', 'RemoteError', 'RemoteChanged']
 
 # %% ../nbs/39_all.ipynb #1aec2f10
 from . import fx
@@ -26,6 +26,7 @@ from .fields import (CenterCropRGBImageDecoder, MaskCropDecoder, MaskDecoder, Ma
 from .inference import FFAIBase, FFAICenterCrop, FFAIImage, FFAIImageBlock, FFAIImageBW, FFAIMask
 from .checkpoint import CheckpointCallback
 from .loader import Loader, OrderOption, SampleIndexCallback
+from .storage import BetonURL, RemoteChanged, RemoteError
 from .transforms import LabelKind, TensorSampleIndex
 from .writer import (DatasetWriter, FFCVLabelFields, ItemError, LabelField, WriteInterrupted, dataset_to_ffcv, folder_to_ffcv,
                                    rgb_dataset_to_ffcv)
@@ -41,4 +42,4 @@ _all_ = ['fx', 'Loader', 'OrderOption', 'FFCVDataLoaders', 'InferenceLoader', 'f
          'RandomResizedCropRGBImageDecoder', 'ResizeRGBImageDecoder', 'SimpleRGBImageDecoder', 'Compiler', 'PipelineSpec',
          'FFAIBase', 'FFAICenterCrop', 'FFAIImage', 'FFAIImageBlock', 'FFAIImageBW', 'FFAIMask', 'Draws', 'MaskField', 'MaskDecoder',
          'MaskCropDecoder', 'PointField', 'PointDecoder', 'PointCropDecoder', 'SelectView', 'SampleIndexCallback', 'TensorSampleIndex',
-         'CheckpointCallback']
+         'CheckpointCallback', 'BetonURL', 'RemoteError', 'RemoteChanged']

@@ -51,8 +51,8 @@ __all__ = ['FFCV_VERSION', 'shared_code', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', '
            'file_problem', 'decoder_metadata', 'decoder_reader', 'code_key', 'cache_folder', 'DiskCache',
            'compile_cached', 'SharedCode', 'OSCacheManager', 'encode_in_memory', 'memory_reader', 'MemoryManager',
            'FFCVGraph', 'FFCVLoader', 'set_device', 'FFCVEpochIterator', 'rewrite_field_types', 'header_fields',
-           'FFCVDatasetWriter', 'name_c_function', 'c_function', 'numba_threads', 'imdecode', 'opencv_c',
-           'encodes_functions', 'keep_torch_threads', 'plain_image_modes']
+           'beton_extent', 'FFCVDatasetWriter', 'name_c_function', 'c_function', 'numba_threads', 'imdecode',
+           'opencv_c', 'encodes_functions', 'keep_torch_threads', 'plain_image_modes', 'MemoryContext']
 
 # %% ../nbs/00_compat.ipynb #be10ef54
 FFCV_VERSION = '1.0.2'  # the release that every use below was checked against
@@ -63,7 +63,7 @@ def ffcv_version() -> str|None:
     except PackageNotFoundError: return None
 
 # %% ../nbs/00_compat.ipynb #d2319664
-_all_ = ['keep_torch_threads', 'plain_image_modes']  # `boot`'s, which imports FFCV with them
+_all_ = ['keep_torch_threads', 'plain_image_modes', 'MemoryContext']  # `boot`'s, which imports FFCV with them; FFCV's base of a memory manager's epoch
 
 # %% ../nbs/00_compat.ipynb #5e551d11
 import ffcv  # through `boot`'s hook, unless the user imported it before this package
@@ -679,6 +679,21 @@ def header_fields(
         header = np.fromfile(f, HeaderType, count=1)[0]
         descs = np.fromfile(f, FieldDescType, count=int(header['num_fields']))
     return [(d['name'].tobytes().rstrip(b'\0').decode('ascii'), int(d['type_id']), d['arguments']) for d in descs]
+
+# %% ../nbs/00_compat.ipynb #a810bb7d
+def beton_extent(
+    read, # `read(start, end)`: the file's bytes from `start` to `end`
+    size:int # The file's size in bytes
+) -> tuple[int, int, int]:
+    "A .beton of `size` bytes, read with `read`: its page size, and where its data lies, from the end of its header and metadata to the start of its allocation table"
+    if size < HeaderType.itemsize: raise ValueError(f"not an FFCV .beton file: {size} bytes, fewer than its header's {HeaderType.itemsize}")
+    header = np.frombuffer(read(0, HeaderType.itemsize), HeaderType)[0]
+    if header['version'] != CURRENT_VERSION: raise ValueError(f"not an FFCV .beton file of format {CURRENT_VERSION} (its header says {header['version']})")
+    table_start = int(header['alloc_table_ptr'])
+    if not HeaderType.itemsize <= table_start <= size or (size - table_start) % ALLOC_TABLE_TYPE.itemsize:
+        raise ValueError(f"not a whole FFCV .beton file: its header puts the allocation table at byte {table_start} of {size}")
+    table = np.frombuffer(read(table_start, size), ALLOC_TABLE_TYPE)
+    return int(header['page_size']), min(int(table['ptr'].min()) if len(table) else table_start, table_start), table_start
 
 # %% ../nbs/00_compat.ipynb #a1cc032e
 class FFCVDatasetWriter(_DatasetWriter):

@@ -31,6 +31,7 @@ from fastai.torch_core import TensorImage, default_device
 
 from ..compat import memory_reader, reader_field_metadata, set_device
 from ..core import as_plain, check_path, max_workers
+from ..storage import BetonURL, is_url, text_beside
 from .block import FieldTargets, dblock_datasets, dsets_to_ffcv, fingerprint
 from .pipelines import dblock_image_pipelines, image_pipeline, target_field, target_pipelines
 from ..fields import CropDecoder, ImageFile, RGBImageField, StoredImage, to_rgb_array
@@ -56,9 +57,9 @@ def _field_settings(dl) -> dict:
     "The image field's settings of the files that `dl` reads, as the `meta.json` beside them records them (an exported loader keeps them); none where there is none"
     if isinstance(dl, Exported): return dict(getattr(dl, 'field_settings', {}))  # learners exported before it kept them had none
     fname = getattr(getattr(dl, 'config', None), 'fname', None)
-    meta = Path(fname).parent/'meta.json' if fname is not None else None
-    if meta is None or not meta.is_file(): return {}
-    settings, names = json.loads(meta.read_text()).get('settings', {}), inspect.signature(RGBImageField).parameters
+    meta = text_beside(fname, 'meta.json') if fname is not None else None
+    if meta is None: return {}
+    settings, names = json.loads(meta).get('settings', {}), inspect.signature(RGBImageField).parameters
     return {k: v for k, v in settings.items() if k in names}
 
 def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
@@ -205,10 +206,12 @@ def ffcv_test_dl(
 
 
 # %% ../../nbs/30_data.core.ipynb #500d95df
-def _read_meta(folder:Path) -> dict:
+def _read_meta(
+    train # The folder's `train.beton`: a `Path` or a `BetonURL`
+) -> dict:
     "The metadata of a folder of .beton files: `meta.json`, else `vocab.json` (an older `fastxtend-ffcv-folder`), else nothing"
-    if (folder/'meta.json').is_file(): return json.loads((folder/'meta.json').read_text())
-    if (folder/'vocab.json').is_file(): return dict(kind='category', vocab=json.loads((folder/'vocab.json').read_text()))
+    if (meta := text_beside(train, 'meta.json')) is not None: return json.loads(meta)
+    if (vocab := text_beside(train, 'vocab.json')) is not None: return dict(kind='category', vocab=json.loads(vocab))
     return {}
 
 def _split_items(meta:dict, split:str) -> list|None:
@@ -220,13 +223,38 @@ def _split_items(meta:dict, split:str) -> list|None:
 
 
 
+# %% ../../nbs/30_data.core.ipynb #47cf3f45
+def _folder_betons(train, valid, path) -> tuple:
+    "A local folder's (or two files') training and validation .beton files, metadata and learner's path"
+    train = check_path(train, 'train', 'a folder of .beton files, or the training .beton')
+    if not train.exists(): raise FileNotFoundError(f"No folder or .beton file at {train}")
+    if not train.is_dir():
+        if valid is None: raise ValueError(f"Pass the validation .beton with the training one ({train}), or a folder of both")
+        return train, valid, {}, path
+    if valid is not None: raise ValueError(f"{train} is a folder: pass it alone, or two .beton files")
+    if not (train/'train.beton').exists():
+        images = any(f.suffix.lower() in image_extensions for d in train.iterdir() if d.is_dir() for f in d.rglob('*'))
+        raise FileNotFoundError(f"No train.beton in {train}" + (", whose subfolders look like an image folder: write it first "
+                                f"(fastxtend-ffcv-folder {train} DEST, or folder_to_ffcv), then pass DEST" if images else
+                                ": pass the folder that fastxtend-ffcv-folder or folder_to_ffcv wrote (train.beton and valid.beton), or two .beton files"))
+    return train/'train.beton', train/'valid.beton', _read_meta(train/'train.beton'), train if path is None else path
+
+def _bucket_betons(train:str, valid, storage_options, path) -> tuple:
+    "The same of a folder in object storage (`s3://bucket/photos`), or two URLs; the learner's path is local: `path`, by default the current folder"
+    if valid is not None or train.endswith('.beton'):
+        if valid is None: raise ValueError(f"Pass the validation .beton with the training one ({train}), or a folder of both")
+        return train, valid, {}, path or Path('.')
+    folder = train.rstrip('/')
+    meta = _read_meta(BetonURL(f'{folder}/train.beton', storage_options))
+    return f'{folder}/train.beton', f'{folder}/valid.beton', meta, path or Path('.')
+
 # %% ../../nbs/30_data.core.ipynb #ab4eb452
 class FFCVDataLoaders(DataLoaders):
     "fastai `DataLoaders` of FFCV `Loader`s, built from a `DataBlock` or from .beton files"
     @classmethod
     @delegates(Loader, but=['pipelines', 'drop_last', 'split_idx', 'items', 'fname', 'indices', 'get_idxs', 'owns', 'after_batch'])
     def from_betons(cls,
-        train:str|Path, # A folder of `train.beton` and `valid.beton` (as `fastxtend-ffcv-folder` writes), or the training .beton
+        train:str|Path, # A folder of `train.beton` and `valid.beton` (as `fastxtend-ffcv-folder` writes), or the training .beton; or their URL (`s3://bucket/photos`, with `storage_options`)
         valid:str|Path|None=None, # The validation .beton, when `train` is a file
         vocab:Sequence|None=None, # Class names; by default the folder's (`meta.json` or `vocab.json`)
         kind:LabelKind|str|None=None, # 'category', 'multi', 'float', 'mask', 'points' or 'boxes' targets; by default the folder's, else 'category'
@@ -257,18 +285,8 @@ class FFCVDataLoaders(DataLoaders):
                           f"crops to `size` with `crop_scale`, `crop_ratio` and `flip`, or runs your `train_pipelines`; from_dblock maps a DataBlock's "
                           f"item_tfms to them). Batch work belongs in `batch_tfms`.", stacklevel=2)
         if batch_size is not None: bs = batch_size
-        train = check_path(train, 'train', 'a folder of .beton files, or the training .beton')
-        if not train.exists(): raise FileNotFoundError(f"No folder or .beton file at {train}")
-        meta = _read_meta(train) if train.is_dir() else {}
-        if train.is_dir():
-            if valid is not None: raise ValueError(f"{train} is a folder: pass it alone, or two .beton files")
-            if not (train/'train.beton').exists():
-                images = any(f.suffix.lower() in image_extensions for d in train.iterdir() if d.is_dir() for f in d.rglob('*'))
-                raise FileNotFoundError(f"No train.beton in {train}" + (", whose subfolders look like an image folder: write it first "
-                                        f"(fastxtend-ffcv-folder {train} DEST, or folder_to_ffcv), then pass DEST" if images else
-                                        ": pass the folder that fastxtend-ffcv-folder or folder_to_ffcv wrote (train.beton and valid.beton), or two .beton files"))
-            train, valid, path = train/'train.beton', train/'valid.beton', train if path is None else path
-        elif valid is None: raise ValueError(f"Pass the validation .beton with the training one ({train}), or a folder of both")
+        if is_url(train): train, valid, meta, path = _bucket_betons(train, valid, kwargs.get('storage_options'), path)
+        else: train, valid, meta, path = _folder_betons(train, valid, path)
         vocab = meta.get('vocab') if vocab is None else vocab
         kind = LabelKind(kind or meta.get('kind', 'category'))
         if items is None: items = (_split_items(meta, 'train'), _split_items(meta, 'valid'))

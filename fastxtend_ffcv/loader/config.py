@@ -22,18 +22,30 @@ from fastai.torch_core import default_device
 
 from ..compat import cache_folder, file_problem, header_fields, open_reader, reader_problem
 from ..core import check_int, check_path
+from ..storage import BetonURL, file_stamp, is_url, local_file
 from .threads import LoopChoice
 from ..roles import OwnField
 from ffcv.loader.loader import DEFAULT_OS_CACHE, OrderOption
 from ffcv.reader import Reader
 
 # %% auto #0
-__all__ = ['check_fname', 'check_order', 'index_array', 'check_indices', 'own_fields', 'open_beton', 'file_stamp', 'LoaderConfig',
-           'LoaderState']
+__all__ = ['check_fname', 'check_order', 'index_array', 'check_indices', 'own_fields', 'open_beton', 'LoaderConfig',
+           'LoaderState', 'file_stamp']
 
 # %% ../../nbs/18_loader.config.ipynb #793a5f8a
-def check_fname(fname) -> Path:
-    "`fname` as the `Path` of an existing file, or a clear error"
+def check_fname(
+    fname, # A path, or the URL of an object (`s3://bucket/key.beton`)
+    storage_options:dict|None=None, # For a URL: fsspec's options (`BetonURL`); None keeps a `BetonURL`'s
+    cache_limit:int|None=None # For a URL: the bytes of pages its local copy holds; None keeps a `BetonURL`'s
+) -> Path|BetonURL:
+    "`fname` as the `Path` of an existing file or a `BetonURL`, or a clear error"
+    if is_url(fname):
+        if not isinstance(fname, BetonURL): return BetonURL(fname, storage_options, cache_limit=cache_limit)
+        if storage_options is None and cache_limit is None: return fname
+        return BetonURL(fname, fname.storage_options if storage_options is None else storage_options, fname.cache,
+                        fname.cache_limit if cache_limit is None else cache_limit, fname.retries, fname.backoff)
+    if storage_options is not None or cache_limit is not None:
+        raise ValueError(f"storage_options and cache_limit are for a URL (such as s3://bucket/train.beton), not a local file: {fname}")
     fname = check_path(fname, 'fname', 'a path to a .beton file')
     if not fname.is_file(): raise FileNotFoundError(f"No FFCV dataset at {fname}" + (": it is a folder" if fname.is_dir() else ''))
     return fname
@@ -80,7 +92,7 @@ def check_indices(indices, n:int, fname:Path) -> np.ndarray|None:
 # %% ../../nbs/18_loader.config.ipynb #08bd0a23
 def own_fields(fname:Path) -> dict:
     "The fields of this package that `fname`'s header names, by name: FFCV's reader must be told their class"
-    try: return {name: cls for name, type_id, args in header_fields(fname) if type_id == 255 and (cls := OwnField.find(args)) is not None}
+    try: return {name: cls for name, type_id, args in header_fields(local_file(fname)) if type_id == 255 and (cls := OwnField.find(args)) is not None}
     except Exception: return {}  # `open_beton` says what is wrong with the file
 
 def open_beton(
@@ -88,18 +100,15 @@ def open_beton(
     custom_fields:Mapping={} # The classes of fields that FFCV does not know, besides this package's
 ) -> Reader:
     "FFCV's `Reader` of `fname`, with this package's fields found in its header, or a clear error if it is no readable .beton"
-    try: reader = open_reader(fname, {**own_fields(fname), **custom_fields})
+    local = local_file(fname)  # a URL's errors (a missing object, credentials) name it, here
+    try: reader = open_reader(local, {**own_fields(fname), **custom_fields})
     except Exception as e:
-        if (problem := file_problem(fname)) is not None: raise ValueError(f"{fname} is not a readable FFCV .beton file: {problem}") from e
+        if (problem := file_problem(local)) is not None: raise ValueError(f"{fname} is not a readable FFCV .beton file: {problem}") from e
         raise ValueError(f"{fname} is not a readable FFCV .beton file ({type(e).__name__}: {e})") from e
     if (problem := reader_problem(reader)) is not None: raise ValueError(f"{fname} is not a readable FFCV .beton file: {problem}")
     return reader
 
-def file_stamp(fname) -> tuple|None:
-    "What changes when `fname` is written: its inode, size and modification time; None if it is gone"
-    try: st = Path(fname).stat()
-    except FileNotFoundError: return None
-    return st.st_ino, st.st_size, st.st_mtime_ns
+_all_ = ['file_stamp']  # `storage`'s, where it was
 
 # %% ../../nbs/18_loader.config.ipynb #4eff2787
 _REBUILD, _FFCV = {'kind': 'rebuild'}, {'kind': 'ffcv'}
@@ -107,7 +116,7 @@ _REBUILD, _FFCV = {'kind': 'rebuild'}, {'kind': 'ffcv'}
 @dataclass(frozen=True)
 class LoaderConfig:
     "A `Loader`'s arguments, checked: the one source of truth of its settings, which `new` replaces fields of"
-    fname:Path = field(metadata=_REBUILD) # The .beton file
+    fname:Path|BetonURL = field(metadata=_REBUILD) # The .beton file, or its URL
     batch_size:int = field(metadata=_FFCV) # Items per batch
     num_workers:int = field(default=-1, metadata=_FFCV) # Loader threads, as asked for; -1 for all cores (the loader clamps it)
     os_cache:bool = field(default=DEFAULT_OS_CACHE, metadata=_REBUILD) # Let the OS cache the file
@@ -136,10 +145,12 @@ class LoaderConfig:
     owns:tuple = () # What the loader keeps alive as long as it and its copies live, such as the temporary folder of its file
     compile_cache:bool|str|Path|None = None # Where compiled pipelines are kept for later processes (`compat.cache_folder`): None, the default; False, nowhere; or a folder
     channels_last:bool = True # Hand over image batches in FFCV's `channels_last` layout; False: contiguous `N×C×H×W`, as fastai's loaders give them
+    storage_options:dict|None = field(default=None, metadata=_REBUILD) # For a URL: fsspec's options, such as credentials or an endpoint
+    cache_limit:int|None = field(default=None, metadata=_REBUILD) # For a URL: bytes of pages its local copy holds, beyond the batches in hand; None: no limit
 
     def __post_init__(self):
         set_ = partial(object.__setattr__, self)
-        set_('fname', check_fname(self.fname))
+        set_('fname', check_fname(self.fname, self.storage_options, self.cache_limit))
         set_('batch_size', check_int(self.batch_size, 'batch_size', 1, what='a positive int'))
         set_('num_workers', check_int(self.num_workers, 'num_workers'))
         set_('order', check_order(self.order))

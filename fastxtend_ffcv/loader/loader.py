@@ -29,6 +29,7 @@ from ..fields.decoders import CropDecoder
 from ffcv.fields.decoders import FloatDecoder, IntDecoder
 from ..core import clamp_workers
 from ..draws import ReadsDraws, SharesDraws
+from ..storage import BetonURL, RemoteBeton, RemotePages, file_size, local_file
 from .config import LoaderConfig, LoaderState, check_indices, file_stamp, open_beton, own_fields
 from .epoch_iterator import Epoch
 from .orders import check_quasi_random, ffcv_order
@@ -106,7 +107,7 @@ class LoaderPlace:
 
     def _identity(self) -> dict:
         "What a saved place is valid for: the file, the items and their order, the batches, the number of shards; not the process's own shard, since the processes of a distributed run are at the same batch (Lightning's checkpoint holds the first process's place, which every process loads)"
-        return dict(file=self.config.fname.name, file_bytes=self.config.fname.stat().st_size, n_items=int(self.n_items),
+        return dict(file=self.config.fname.name, file_bytes=file_size(self.config.fname), n_items=int(self.n_items),
                     indices=hashlib.sha1(np.ascontiguousarray(self.indices).tobytes()).hexdigest(), n_indices=len(self.indices),
                     order=self.config.order.name, batch_size=int(self.batch_size), drop_last=bool(self.drop_last),
                     world_size=world_size() if self.distributed else 1)
@@ -141,7 +142,7 @@ class LoaderPlace:
 class Loader(LoaderPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
     "FFCV's `Loader` with fastai's batch transforms, callbacks and `DataLoader` API"
     def __init__(self,
-        fname:str|Path, # Path to the dataset, in FFCV's .beton format
+        fname:str|Path, # Path to the dataset, in FFCV's .beton format, or its URL (`s3://bucket/train.beton`, any of fsspec's: `storage`)
         batch_size:int, # Batch size
         num_workers:int=-1, # Loader threads; -1 for all cores, up to 16. More than the cores is clamped, with a warning
         os_cache:bool=DEFAULT_OS_CACHE, # Let the OS cache the file; set False with `QUASI_RANDOM` for datasets larger than RAM
@@ -172,6 +173,8 @@ class Loader(LoaderPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
         owns:tuple=(), # What the loader keeps alive as long as it and its copies live, such as the temporary folder of its file
         compile_cache:bool|str|Path|None=None, # Where compiled pipelines are kept for later processes: None, `$FASTXTEND_FFCV_CACHE` or the user's cache folder (`compat.cache_folder`); False, nowhere; or a folder
         channels_last:bool=True, # Hand over image batches in FFCV's `channels_last` layout, which GPUs' convolutions prefer; False: contiguous `N×C×H×W`, as fastai's loaders give them, which the CPU's convolutions of small images prefer
+        storage_options:dict|None=None, # For a URL: passed to fsspec (credentials, `client_kwargs={'endpoint_url': ...}`), as pandas takes them
+        cache_limit:int|None=None, # For a URL: bytes of pages that its local copy keeps, beyond those of the batches in hand; None: no limit
         item_tfms=None, after_item=None, before_batch=None # fastai's per-item callbacks, which an FFCV loader never calls: given one, it warns
     ):
         if batch_tfms is not None:
@@ -186,7 +189,8 @@ class Loader(LoaderPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
                               batches_ahead=batches_ahead, recompile=recompile, device=device, async_tfms=async_tfms, n_inp=n_inp,
                               split_idx=split_idx, vocab=vocab, items=items, normalize_in_pipeline=normalize_in_pipeline,
                               loop_threads=loop_threads, sample_indices=sample_indices, before_iter=before_iter, after_batch=after_batch,
-                              after_iter=after_iter, get_idxs=get_idxs, owns=tuple(owns), compile_cache=compile_cache, channels_last=channels_last)
+                              after_iter=after_iter, get_idxs=get_idxs, owns=tuple(owns), compile_cache=compile_cache, channels_last=channels_last,
+                              storage_options=storage_options, cache_limit=cache_limit)
         reader = open_beton(config.fname, config.custom_fields)
         config = config.checked(reader_len(reader))
         check_quasi_random(config.order, reader, config.fname)
@@ -207,15 +211,17 @@ def _build(self:Loader, config:LoaderConfig, plan:Plan, do_setup:bool):
         # FFCV's OS-cache reader changes Numba's shared `uint8[::1]` type (see `compat`): build with the process
         # cache, whose reader leaves it alone, then swap in our `OSCacheManager`
         order = ffcv_order(config.order, config.distributed)  # FFCV's, or one of `orders`, which FFCV's `__init__` would refuse
-        self.defer_code = config.os_cache  # generated once, with the reader that `use_memory_manager` swaps in
-        try: super(Loader, self).__init__(fname=str(config.fname), batch_size=config.batch_size, num_workers=clamp_workers(config.num_workers),
+        remote = isinstance(config.fname, BetonURL)  # read through its local copy, fetched page by page (`storage`)
+        self.defer_code = config.os_cache or remote  # generated once, with the reader that `use_memory_manager` swaps in
+        try: super(Loader, self).__init__(fname=str(local_file(config.fname)), batch_size=config.batch_size, num_workers=clamp_workers(config.num_workers),
                                           os_cache=False, order=order if isinstance(order, OrderOption) else OrderOption.SEQUENTIAL,
                                           distributed=config.distributed, seed=config.seed, indices=config.indices, pipelines=plan.pipelines,
                                           custom_fields={**own_fields(config.fname), **config.custom_fields}, drop_last=config.drop_last,
                                           batches_ahead=config.batches_ahead, recompile=config.recompile)
         finally: self.defer_code = False
         if not isinstance(order, OrderOption): self.use_order(order)
-        if config.os_cache: self.use_memory_manager(OSCacheManager(self.beton_reader))
+        if remote: self.use_memory_manager(RemotePages(self.beton_reader, RemoteBeton.open(config.fname)))
+        elif config.os_cache: self.use_memory_manager(OSCacheManager(self.beton_reader))
     pos = [list(self.specs).index(k) for k in plan.outputs]  # FFCV yields its pipelines in its own order
     self._order = None if pos == list(range(len(self.specs))) else pos
     self.after_batch = Pipeline(plan.batch_tfms, split_idx=config.split_idx)

@@ -32,7 +32,7 @@ from fastcore.basics import patch
 from tqdm import tqdm
 
 from ..compat import MAX_PAGE_SIZE, MIN_PAGE_SIZE, FFCVDatasetWriter, encode_in_memory, keep_torch_threads, rewrite_field_types
-from ..core import check_path, shows_progress
+from ..core import check_path, is_int, shows_progress
 from ..fields.image import to_rgb_array
 from ..roles import PreparedField
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField, TorchTensorField
@@ -333,7 +333,7 @@ class DatasetWriter(FFCVDatasetWriter):
     def __init__(self,
         fname:str|Path, # The .beton file to write
         fields:Mapping[str, Field], # The fields of an item, in order
-        page_size:int|None=None, # FFCV's page size, a power of 2; by default the smallest that the samples fit
+        page_size:int|None=None, # FFCV's page size, a power of 2 from 4096; by default the smallest that the samples fit (small for small data)
         num_workers:int=-1, # Writer processes; -1 for all cores; 0 writes in this process, starting none: for a few items, as `test_dl` writes
         overwrite:bool=False # Replace `fname` if it exists
     ):
@@ -342,7 +342,11 @@ class DatasetWriter(FFCVDatasetWriter):
         if fname.is_dir(): raise IsADirectoryError(f"{fname} is a folder, not a file to write")
         if fname.exists() and not overwrite: raise FileExistsError(f"{fname} exists; pass overwrite=True to replace it")
         if not fields: raise ValueError("fields is empty: a dataset needs at least one field")
-        super().__init__(str(fname), fields, page_size or 4 * MIN_PAGE_SIZE, num_workers if num_workers > 0 else os.cpu_count())
+        if page_size is not None and (not is_int(page_size) or page_size < 4096 or page_size > MAX_PAGE_SIZE or page_size & (page_size - 1)):
+            raise ValueError(f"page_size must be None or a power of 2 from 4096 to {MAX_PAGE_SIZE}, not {page_size!r}")
+        # FFCV's writer refuses pages under 2 MiB, but its reader reads any power of 2: the writer is told the page size later
+        super().__init__(str(fname), fields, 4 * MIN_PAGE_SIZE, num_workers if num_workers > 0 else os.cpu_count())
+        if page_size is not None: self.retarget(fname, page_size)
         self.target, self.auto_page_size, self.skipped, self.here = fname, page_size is None, [], num_workers == 0
         remove_stale(fname.parent, f'{fname.name}.')
 
