@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import fcntl
 import hashlib
 import json
 import os
@@ -19,6 +20,7 @@ import threading
 import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -112,6 +114,7 @@ class RemoteBeton:
     "A `.beton` in object storage, read into a local copy: its header, metadata and table when opened, its pages as they are needed"
     _opened, _open_lock = {}, threading.Lock()
     grace = 5.0  # seconds: a page that another process used more recently than this is not evicted
+    slots = 64  # processes of a machine that read one copy at once, at most
 
     @classmethod
     def open(cls, url:BetonURL) -> RemoteBeton:
@@ -135,12 +138,15 @@ class RemoteBeton:
         layout = json.loads((self.folder/'remote.json').read_text())
         self.page_size, self.head_end, self.table_start = layout['page_size'], layout['head_end'], layout['table_start']
         self.n_pages = -(-self.size // self.page_size)
-        self.fd = os.open(self.file, os.O_RDWR)
+        self.fd, self.lock_fd = os.open(self.file, os.O_RDWR), os.open(self.folder/'remote.json', os.O_RDONLY)
         self.present = np.memmap(self.folder/'pages', np.uint8, 'r+', shape=(self.n_pages,))  # shared by the processes that read the copy
-        self.used = np.memmap(self.folder/'used', np.float64, 'r+', shape=(self.n_pages,))
+        self.used = np.memmap(self.folder/'used', np.float64, 'r+', shape=(self.n_pages,))  # when each page was last used, by any process
+        self.claims = np.memmap(self.folder/'claims', np.float64, 'r+', shape=(self.slots, self.n_pages))  # when each process last used it
+        self.pids = np.memmap(self.folder/'slots', np.int64, 'r+', shape=(self.slots,))  # the process of each row of `claims`
         ps = self.page_size  # the pages that hold header or table bytes stay: a new `Reader` of the copy reads them
         self.kept = set(range(-(-self.head_end // ps))) | set(range(self.table_start // ps, self.n_pages))
-        self.lock, self.fetching, self.pinned, self.mine = threading.Lock(), {}, Counter(), {}  # pinned: batches in hand that need each page
+        self.lock, self.fetching, self.pinned = threading.Lock(), {}, Counter()  # pinned: batches in hand that need each page
+        self.slot = self._take_slot()
         self.pool = ThreadPoolExecutor(16, thread_name_prefix='fastxtend_ffcv-fetch')
         self.fetched = 0  # pages fetched by this process, for the tests and benchmarks
 
@@ -167,9 +173,11 @@ def read(self:RemoteBeton, start:int, end:int, what:str='') -> bytes:
         bucket, key, _ = self.fs.split_path(self.path)
         get = lambda: self._sync(self.fs.loop, _s3_range, self.fs, bucket, key, start, end, self.info['ETag'])
     else: get = lambda: self.fs.cat_file(self.path, start=start, end=end)
-    data = self._ask(get, what=what or f'bytes {start} to {end}')
-    if len(data) != end - start: raise RemoteError(f"{self.url}: asked for bytes {start} to {end} ({what}), got {len(data)}: was the object replaced?")
-    return data
+    def whole():  # a connection cut in the body gives fewer bytes: tried again, as a request that failed
+        data = get()
+        if len(data) != end - start: raise EOFError(f"got {len(data)} of its {end - start} bytes")
+        return data
+    return self._ask(whole, what=what or f'bytes {start} to {end}')
 
 # %% ../nbs/09a_storage.ipynb #6d73645f
 @patch
@@ -190,6 +198,8 @@ def _make(self:RemoteBeton):
         present[:head_end // ps] = present[-(-table_start // ps):] = 1  # pages of header, or of table, alone
         present.tofile(tmp/'pages')
         np.zeros(n, np.float64).tofile(tmp/'used')
+        np.zeros((self.slots, n), np.float64).tofile(tmp/'claims')
+        np.zeros(self.slots, np.int64).tofile(tmp/'slots')
         info = dict(url=str(self.url), etag=self.etag, size=self.size, page_size=ps, head_end=head_end, table_start=table_start)
         (tmp/'remote.json').write_text(json.dumps(info))  # last: the folder is whole
         try: os.rename(tmp, self.folder)
@@ -199,11 +209,29 @@ def _make(self:RemoteBeton):
 
 # %% ../nbs/09a_storage.ipynb #57cc0495
 @patch
+@contextmanager
+def _locked(self:RemoteBeton):
+    "Hold the copy's lock, against the other threads of this process and the other processes that read the copy"
+    with self.lock:
+        fcntl.flock(self.lock_fd, fcntl.LOCK_EX)
+        try: yield
+        finally: fcntl.flock(self.lock_fd, fcntl.LOCK_UN)
+
+@patch
 def ensure(self:RemoteBeton, pages) -> None:
-    "Fetch those of `pages` that the copy lacks, in parallel, and wait for them; an error of any is raised here"
-    for f in [self.fetch(p) for p in pages]: f.result()
-    now = time.time()
-    for p in pages: self.used[p] = self.mine[p] = now
+    "Fetch those of `pages` that the copy lacks, in parallel, and wait for them; an error of any is raised here. The caller reads them within `grace` seconds"
+    pages = list(pages)
+    with self.lock: self.pinned.update(pages)  # this process keeps them while it waits for the others
+    try:
+        while True:
+            for f in [self.fetch(p) for p in pages]: f.result()
+            with self._locked():  # all there, and marked used at once: no process evicts them for `grace` seconds
+                if all(self.present[p] for p in pages):
+                    now = time.time()
+                    for p in pages: self.used[p] = self.claims[self.slot, p] = now
+                    return
+    finally:
+        with self.lock: self.pinned.subtract(pages)
 
 @patch
 def fetch(self:RemoteBeton, p:int):
@@ -223,13 +251,32 @@ def _fetch(self:RemoteBeton, p:int):
     try:
         start = p * self.page_size
         end = min(start + self.page_size, self.size)
-        os.pwrite(self.fd, self.read(start, end, f'page {p} (bytes {start} to {end})'), start)
-        self.present[p] = 1  # after the bytes: a process that sees it reads them
-        self.used[p] = self.mine[p] = time.time()
+        data = self.read(start, end, f'page {p} (bytes {start} to {end})')
+        with self._locked():  # written and marked at once: another process's eviction punches the page before, or after
+            os.pwrite(self.fd, data, start)
+            self.used[p] = self.claims[self.slot, p] = time.time()
+            self.present[p] = 1  # after the bytes: a process that sees it reads them
         self.fetched += 1
     finally:
         with self.lock: self.fetching.pop(p, None)
     self.evict()
+
+# %% ../nbs/09a_storage.ipynb #6b511cb3
+def _alive(pid:int) -> bool:
+    try: os.kill(pid, 0)
+    except ProcessLookupError: return False
+    except PermissionError: pass  # another user's
+    return True
+
+@patch
+def _take_slot(self:RemoteBeton) -> int:
+    "A row of `claims` for this reader: a free one, or one of a process that has ended"
+    with self._locked():
+        for i, pid in enumerate(self.pids):
+            if pid == 0 or not _alive(int(pid)):
+                self.pids[i], self.claims[i] = os.getpid(), 0
+                return i
+    raise RuntimeError(f"More than {self.slots} readers of {self.url} share its local copy in {self.folder}")
 
 # %% ../nbs/09a_storage.ipynb #79eaf4aa
 @patch
@@ -241,7 +288,7 @@ def held(self:RemoteBeton) -> int:
 def evict(self:RemoteBeton):
     "Give back the pages least recently used, until the copy holds `cache_limit`; never a pinned page, nor one another process used in the last `grace` seconds"
     if (limit := self.url.cache_limit) is None: return
-    with self.lock:
+    with self._locked():
         pages = [p for p in np.flatnonzero(self.present) if p not in self.kept]
         excess = len(pages) * self.page_size - limit
         if excess <= 0: return
@@ -249,10 +296,9 @@ def evict(self:RemoteBeton):
         for p in sorted(pages, key=lambda p: self.used[p]):
             if excess <= 0: break
             if self.pinned[p] > 0 or p in self.fetching: continue
-            if self.used[p] != self.mine.get(p) and now - self.used[p] < self.grace: continue  # another process's, just used
+            if np.delete(self.claims[:, p], self.slot).max() > now - self.grace: continue  # another process's, just used
             self.present[p] = 0  # first: a process that sees it fetches the page again
             _punch(self.fd, p * self.page_size, min(self.page_size, self.size - p * self.page_size))
-            self.mine.pop(p, None)
             excess -= self.page_size
 
 # %% ../nbs/09a_storage.ipynb #7e6956bb
