@@ -118,10 +118,11 @@ class RemoteBeton:
 
     @classmethod
     def open(cls, url:BetonURL) -> RemoteBeton:
-        "The `RemoteBeton` of `url` in this process, opened once"
+        "The `RemoteBeton` of `url` in this process, opened once; the latest `url`'s limit, retries and backoff apply"
         key = (str(url), json.dumps(url.storage_options, sort_keys=True, default=str), str(url.cache))
         with cls._open_lock:
-            if (res := cls._opened.get(key)) is None or res.url.cache_limit != url.cache_limit: res = cls._opened[key] = cls(url)
+            if (res := cls._opened.get(key)) is None: res = cls._opened[key] = cls(url)
+            else: res.url = url
         return res
 
     def __init__(self, url:BetonURL):

@@ -15,7 +15,9 @@
 # without re-encoding JPEGs and QUASI_RANDOM against RANDOM without the OS cache, with the memory each holds (scale.{csv,md}); --cold
 # times a loader's first batch cold, warm in the process and warm from the disk cache against FFCV's own Loader, and predict and
 # test_dl against fastai's (cold.{csv,md}, a few minutes); --lightning times Lightning's Trainer over FFCVDataModule against a plain
-# loop and against ffcv-pl with FFCV's own Loader, which it installs (lightning.{csv,md}, a few minutes). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
+# loop and against ffcv-pl with FFCV's own Loader, which it installs (lightning.{csv,md}, a few minutes); --remote times QUASI_RANDOM
+# epochs from a local S3 server 20 ms away against the local file (remote.{csv,md}, a few minutes; the cloud extra and moto's server,
+# in the dev set-up). --peers first installs those peers, NVIDIA DALI and Meta's SPDL (the
 # `peers` extra, and FFmpeg's shared libraries from Debian for SPDL), so that the photo rows include them.
 set -euo pipefail
 cd "$(dirname "$0")/.."

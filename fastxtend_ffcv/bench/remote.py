@@ -22,10 +22,15 @@ from ffcv.fields.decoders import IntDecoder
 from ..loader import Loader, OrderOption
 from ..storage import BetonURL
 from ..transforms import RandomHorizontalFlip, Squeeze, ToTensorCategory, ToTensorImage
-from .workloads import image_decoder
+from .workloads import image_decoder, photo_crops
+from ..datasets import Columns
+from ..fields import RGBImageField
+from ..writer import DatasetWriter
+from ffcv.fields import IntField
+import numpy as np
 
 # %% auto #0
-__all__ = ['DelayProxy', 's3_server', 'bench_remote']
+__all__ = ['DelayProxy', 's3_server', 'photo_beton', 'bench_remote']
 
 # %% ../../nbs/36f_bench.remote.ipynb #a8a66806
 class DelayProxy:
@@ -80,14 +85,23 @@ def _pipelines(size:int) -> dict:
     "The photo workload's training pipelines: a random resized crop, a flip, tensors"
     return {'image': [image_decoder('photo128'), RandomHorizontalFlip(), ToTensorImage()], 'label': [IntDecoder(), ToTensorCategory(), Squeeze()]}
 
-def _epochs(dl, epochs:int) -> list[float]:
-    "images/s of each of `epochs` epochs of `dl`"
-    out = []
+def _epochs(dl, epochs:int) -> list[tuple[float, float]]:
+    "images/s of each of `epochs` epochs of `dl`, and the share of the file's pages that it fetched (0 for a local file)"
+    remote, out = getattr(dl.memory_manager, 'remote', None), []
     for _ in range(epochs):
-        start, n = time.perf_counter(), 0
+        start, n, fetched = time.perf_counter(), 0, remote.fetched if remote else 0
         for x, _ in dl: n += len(x)
-        out.append(n / (time.perf_counter() - start))
+        out.append((n / (time.perf_counter() - start), (remote.fetched - fetched) / remote.n_pages if remote else 0.))
     return out
+
+def photo_beton(
+    path:str|Path, # Folder of the file
+    n:int=4000, # Photos
+    page_size:int=2**16 # Bytes a page: small, so that the file has many more pages than a `QUASI_RANDOM` window
+) -> Path:
+    "The photo workload (~128px JPEG crops of the photos, 10 classes) in one .beton of pages of `page_size`"
+    return DatasetWriter(Path(path)/'photos.beton', {'image': RGBImageField('jpg'), 'label': IntField()}, page_size=page_size,
+                         overwrite=True).from_indexed_dataset(Columns(photo_crops(n, 128, seed=2), np.arange(n) % 10), desc='')
 
 # %% ../../nbs/36f_bench.remote.ipynb #28b97ba9
 def bench_remote(
@@ -98,7 +112,7 @@ def bench_remote(
     rounds:int=3, # Rounds, each loader built anew in each
     delay:float=0.02 # Seconds added to every request to the server
 ) -> pd.DataFrame:
-    "images/s of each epoch of `QUASI_RANDOM` from a bucket `delay` seconds away, without a cache limit and with a quarter of the file, against the local file"
+    "images/s of each epoch of `QUASI_RANDOM` from a bucket `delay` seconds away, without a cache limit and with a quarter of the file, against the local file; the share of the pages each fetched"
     server, opts = s3_server()
     proxy = DelayProxy(('127.0.0.1', int(opts['client_kwargs']['endpoint_url'].rsplit(':', 1)[1])), delay)
     far = {**opts, 'client_kwargs': {**opts['client_kwargs'], 'endpoint_url': f'http://127.0.0.1:{proxy.port}'}}
@@ -125,8 +139,9 @@ def bench_remote(
     rows = []
     for k in names:
         for e in range(epochs):
-            rates = [o[e] for o in res[k]]
-            vs = [o[e] / l[e] for o, l in zip(res[k], res['local file'])]
-            rows.append(dict(loader=k, epoch=e + 1, images_s=statistics.median(rates), vs_local=statistics.median(vs), delay_ms=delay * 1e3,
+            rates = [o[e][0] for o in res[k]]
+            vs = [o[e][0] / l[e][0] for o, l in zip(res[k], res['local file'])]
+            rows.append(dict(loader=k, epoch=e + 1, images_s=statistics.median(rates), vs_local=statistics.median(vs),
+                             pages_fetched=statistics.median(o[e][1] for o in res[k]), delay_ms=delay * 1e3,
                              bs=bs, workers=workers, rounds=rounds, file_mb=size / 1e6))
     return pd.DataFrame(rows)

@@ -296,6 +296,7 @@ def main(
     processes:int=1, # With `layer`: run the loop rows in this many fresh processes, one after the other, and give the median over them (`across_processes`)
     cold:bool=False, # Only cold starts and inference: a loader's first batch in a new process and in the same one (`bench_cold`), and `predict` and `test_dl` against fastai's (`bench_inference`), into cold.csv and cold.md
     lightning:bool=False, # Only Lightning's loop (`bench.lightning`): `Trainer.fit` with `FFCVDataModule` against a plain loop and against ffcv-pl's, into lightning.csv and lightning.md; needs the `lightning` extra
+    remote:bool=False, # Only reading from a bucket (`bench.remote`): `QUASI_RANDOM` epochs from a local S3 server 20 ms away against the local file, into remote.csv and remote.md; needs the `cloud` extra and moto's server
 ):
     "Run the benchmark suite; print the table and save it as CSV, Markdown and a plot"
     if processes != 1 and not layer: raise ValueError("--processes applies to the --layer run's loop rows: add --layer")
@@ -309,6 +310,7 @@ def main(
     if scale: return _main_scale(out, quick)
     if cold: return _main_cold(out, quick)
     if lightning: return _main_lightning(out, quick)
+    if remote: return _main_remote(out, quick)
     with tempfile.TemporaryDirectory() as d: df = run_suite(Path(d), quick)
     cols = ['section', 'workload', 'work', 'bs', 'workers', 'loader', 'images_s', 'us_per_batch', 'layer_us_per_batch', 'layer_share', 'share_of_limit',
             'vs_fastai', 'vs_ffcv', 'vs_plain']
@@ -424,6 +426,13 @@ def _main_lightning(out:Path, quick:bool) -> pd.DataFrame:
         data = write_workloads(Path(d), 100, 96 if quick else 2000, 100)
         df = bench_lightning(data['photo128'], bs=16, workers=1, rounds=1, size=32) if quick else bench_lightning(data['photo128'], workers=min(2, max_workers()))
     return _save(out, 'lightning', df, floatfmt='.3g')
+
+def _main_remote(out:Path, quick:bool) -> pd.DataFrame:
+    from fastxtend_ffcv.bench.remote import bench_remote, photo_beton  # fsspec, s3fs and moto: imported only here
+    with tempfile.TemporaryDirectory() as d:
+        if quick: df = bench_remote(photo_beton(d, 300, 2**14), bs=32, epochs=2, rounds=1)
+        else: df = bench_remote(photo_beton(d), workers=min(2, max_workers()))
+    return _save(out, 'remote', df, floatfmt='.3g')
 
 def _main_scale(out:Path, quick:bool) -> pd.DataFrame:
     with tempfile.TemporaryDirectory() as d:
