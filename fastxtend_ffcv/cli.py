@@ -77,6 +77,7 @@ def main(
     reencode:bool=False, # Encode every JPEG again; by default a JPEG that needs no resizing is stored as it is, losing no quality
     skip_bad:bool=False, # Write the images that can be read (and whose boxes fit them) and list the others, rather than stop at the first
     overwrite:bool=False, # Replace the files in DEST
+    progress:bool=False, # Draw the progress bars also where stderr is no terminal, such as a log file
     debug:bool=False, # Print the traceback of an error
     version:Annotated[bool, "Print fastxtend-ffcv's version and exit", dict(action='version', version=f'fastxtend-ffcv {__version__}')]=False
 ):
@@ -88,7 +89,7 @@ def main(
             warnings.showwarning = _warn  # restored with the filters
             res = folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_resolution or None, write_mode,
                                  jpeg_quality, 'skip' if skip_bad else 'raise', overwrite, num_workers, boxes=boxes,
-                                 smart_threshold=smart_threshold, compress_probability=compress_probability, keep_jpeg=not reencode)
+                                 smart_threshold=smart_threshold, compress_probability=compress_probability, keep_jpeg=not reencode, progress=progress or None)
     except KeyboardInterrupt as e:  # Ctrl-C, or `WriteInterrupted` by SIGTERM or SIGHUP
         signum = e.signum if isinstance(e, WriteInterrupted) else signal.SIGINT
         print(f"fastxtend-ffcv-folder: stopped by {signal.Signals(signum).name}; {dest} is as it was", file=sys.stderr)

@@ -37,7 +37,7 @@ def write_splits(
     metadata:Callable|None=None, # `metadata(kept, skipped)`: the other files, `{name: text}`, from the indices of the items written of each split and the `ItemError`s of those skipped
     on_error:str='raise', # 'raise' stops at the first bad item; 'skip' writes the others
     num_workers:int=-1, # Writer processes; -1 for all cores
-    progress:bool=True # Show a progress bar for each split
+    progress:bool|None=None # A progress bar for each split: None where it helps (a terminal or a notebook, not a log file), True always, False never
 ) -> tuple[dict[str, list[int]], list[ItemError]]:
     "Write every split to `dest`, then the metadata files, all of them or none; return the indices written of each split, and the items skipped"
     dest = check_path(dest, 'dest', 'a folder for the .beton files')
@@ -49,7 +49,7 @@ def write_splits(
             stage.mkdir(parents=True)
             for split, (ds, fields, sources) in splits.items():
                 w = DatasetWriter(stage/f'{split}.beton', fields, num_workers=num_workers)
-                w.from_indexed_dataset(ds, sources=sources, on_error=on_error, desc=f'{split}.beton' if progress else '')
+                w.from_indexed_dataset(ds, sources=sources, on_error=on_error, desc=f'{split}.beton', progress=progress)
                 bad = {e.index for e in w.skipped}
                 kept[split], skipped = [i for i in range(len(ds)) if i not in bad], skipped + w.skipped
             files = metadata(kept, skipped) if metadata is not None else {}
@@ -300,7 +300,7 @@ def folder_to_ffcv(
     on_error:str='raise', # 'raise' stops at the first image that can't be read; 'skip' writes the others and lists them
     overwrite:bool=False, # Replace the files in `dest`
     num_workers:int=-1, # Writer processes; -1 for all cores
-    progress:bool=True, # Show a progress bar for each split
+    progress:bool|None=None, # A progress bar for each split: None where it helps (a terminal or a notebook, not a log file), True always, False never
     boxes:str|Path|None=None, # JSON file of the images' boxes (`read_boxes`): write those images with their boxes, not class folders
     **kwargs
 ) -> dict:

@@ -363,7 +363,8 @@ class DatasetWriter(FFCVDatasetWriter):
         shuffle_indices:bool=False, # Write the items in random order
         sources:Sequence|None=None, # What each item of `dataset` is called in errors, such as its file; by default its index
         on_error:str='raise', # 'raise' stops at the first bad item; 'skip' writes the others and keeps their errors in `skipped`
-        desc:str|None=None # Label of the progress bar: by default the file's name; '' for no bar
+        desc:str|None=None, # Label of the progress bar: by default the file's name; '' for no bar
+        progress:bool|None=None # Draw the bar: None where it helps (a terminal or a notebook, not a log file), True always, False never
     ) -> Path:
         "Write `dataset` to `fname`, atomically; raise the first bad item's `ItemError`, or skip the bad items"
         if on_error not in ('raise', 'skip'): raise ValueError(f"on_error must be 'raise' or 'skip', not {on_error!r}")
@@ -372,6 +373,7 @@ class DatasetWriter(FFCVDatasetWriter):
         indices = np.arange(len(dataset)) if indices is None else np.asarray(indices)
         if len(indices) == 0: raise ValueError("The dataset is empty: there is nothing to write")
         self.skipped, skip = [], on_error == 'skip'
+        label = '' if not (shows_progress() if progress is None else progress) else self.target.name if desc is None else desc
         with stop_on_signals():
             first, size, indices = self._first_good(dataset, indices, sources, skip)
             total, writers = size * len(indices), 1 if self.here else max(1, min(self.num_workers, -(-len(indices) // chunksize)))
@@ -382,7 +384,7 @@ class DatasetWriter(FFCVDatasetWriter):
                 while True:
                     items = _CheckedItems(dataset, self.fields, self.page_size, first, stop=not skip, shared=not self.here)
                     bad = self._write_here(items, indices, shuffle_indices) if self.here else \
-                          self._write(items, indices, chunksize, shuffle_indices, self.target.name if desc is None else desc)
+                          self._write(items, indices, chunksize, shuffle_indices, label)
                     if bad and not skip: raise bad[0].named(sources)
                     largest = items.largest.value
                     if largest and not self.auto_page_size:
@@ -422,7 +424,7 @@ def _write(self:DatasetWriter, items:_CheckedItems, indices:np.ndarray, chunksiz
     bad, bar = [], []
     def poll():
         # the bar starts after the fork: FFCV's, in the writer process, would otherwise make room for it
-        if not bar: bar.append(tqdm(total=len(indices), desc=desc, unit='item', disable=desc == '' or not shows_progress(), mininterval=0.5))
+        if not bar: bar.append(tqdm(total=len(indices), desc=desc, unit='item', disable=desc == '', mininterval=0.5))
         while not items.errors.empty(): bad.append(items.errors.get())
         bar[0].update(min(items.done.value, len(indices)) - bar[0].n)
         return bool(bad) and items.stop  # stop at the first bad item
