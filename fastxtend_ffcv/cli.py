@@ -33,13 +33,12 @@ def __getattr__(name):  # imported when first asked for: `--help` and `--version
     return getattr(splits, name)
 
 # %% ../nbs/34_cli.ipynb #98934e6c
-def _summary(res:dict, dest:Path) -> str:
+def _summary(res:dict) -> str:
     "What a conversion wrote, a line per file, and the images it skipped"
-    meta = json.loads((dest/'meta.json').read_text())
     def n(k, what, plural=None): return f"{k:,} {what if k == 1 else plural or what + 's'}"
     boxes = res.get('n_boxes', {})
-    lines = [f"{s}.beton: {n(len(meta['items'][s]), 'image')}, {n(boxes[s], 'box', 'boxes') + ', ' if s in boxes else ''}"
-             f"{(dest/f'{s}.beton').stat().st_size / 1e6:,.1f} MB" for s in meta['items']]
+    lines = [f"{s}.beton: {n(k, 'image')}, {n(boxes[s], 'box', 'boxes') + ', ' if s in boxes else ''}{res['bytes'][s] / 1e6:,.1f} MB"
+             for s, k in res['items'].items()]
     vocab = res['vocab']
     lines.append(f"vocab.json: {len(vocab)} classes: {', '.join(vocab[:10])}{', ...' if len(vocab) > 10 else ''}")
     if res['skipped']: lines += [f"Skipped {n(len(res['skipped']), 'image')} that could not be written:"] + [f"  {e}" for e in res['skipped']]
@@ -47,7 +46,7 @@ def _summary(res:dict, dest:Path) -> str:
 
 _PHRASES = {"pass overwrite=True to replace them (--overwrite on the command line)": "pass --overwrite to replace them",
             "(train_name and valid_name, --train-name and --valid-name)": "(--train-name and --valid-name)", "overwrite=True": "--overwrite", "on_error='skip'": "--skip-bad", "keep_jpeg=False": "--reencode"}
-_NAMES = re.compile(r'\b(train_name|valid_name|valid_pct|max_resolution|write_mode|jpeg_quality|smart_threshold|compress_probability|num_workers)\b')
+_NAMES = re.compile(r'\b(train_name|valid_name|valid_pct|max_resolution|write_mode|jpeg_quality|smart_threshold|compress_probability|num_workers|storage_options)\b')
 
 def _one_line(e:BaseException) -> str:
     "The message of `e` on one line, in the command line's words: its flags where the message names a Python argument"
@@ -62,7 +61,7 @@ def _warn(message, *args, **kwargs):
 @call_parse
 def main(
     src:str, # Image folder: SRC/train/CLASS/IMAGE with SRC/valid/... or SRC/val/..., or SRC/CLASS/IMAGE; with --boxes, the images that it annotates
-    dest:str, # Folder for train.beton, valid.beton, vocab.json and meta.json
+    dest:str, # Folder for train.beton, valid.beton, vocab.json and meta.json; or its URL (s3://bucket/folder, any of fsspec's), uploaded to once written whole
     boxes:str=None, # JSON file of the images' boxes, COCO's (images, annotations, categories) or {file: {"boxes": [[left, top, right, bottom], ...], "labels": [class, ...]}}, file names relative to SRC or its split folders: write those images with their boxes, not class folders
     train_name:str=None, # The training split's subfolder, if not train/
     valid_name:str=None, # The validation split's subfolder, if not valid/ or val/
@@ -77,6 +76,7 @@ def main(
     reencode:bool=False, # Encode every JPEG again; by default a JPEG that needs no resizing is stored as it is, losing no quality
     skip_bad:bool=False, # Write the images that can be read (and whose boxes fit them) and list the others, rather than stop at the first
     overwrite:bool=False, # Replace the files in DEST
+    storage_options:str=None, # With a URL as DEST: fsspec's options, as JSON ('{"client_kwargs": {"endpoint_url": "http://127.0.0.1:9000"}}'); credentials may come from the environment instead
     progress:bool=False, # Draw the progress bars also where stderr is no terminal, such as a log file
     debug:bool=False, # Print the traceback of an error
     version:Annotated[bool, "Print fastxtend-ffcv's version and exit", dict(action='version', version=f'fastxtend-ffcv {__version__}')]=False
@@ -84,20 +84,23 @@ def main(
     "Convert an image folder, one subfolder per class or with --boxes a JSON file of boxes, to FFCV .beton files, with its vocabulary (vocab.json) and the file of each item (meta.json)"
     from fastxtend_ffcv.writer import ItemError, SkippedItems, WriteInterrupted, folder_to_ffcv  # after the arguments are read
     try:
+        try: options = None if storage_options is None else json.loads(storage_options)
+        except json.JSONDecodeError as e: raise ValueError(f"--storage-options is not JSON: {e}") from None
         with warnings.catch_warnings():
             warnings.simplefilter('ignore', SkippedItems)  # listed below
             warnings.showwarning = _warn  # restored with the filters
             res = folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_resolution or None, write_mode,
                                  jpeg_quality, 'skip' if skip_bad else 'raise', overwrite, num_workers, boxes=boxes,
-                                 smart_threshold=smart_threshold, compress_probability=compress_probability, keep_jpeg=not reencode, progress=progress or None)
+                                 smart_threshold=smart_threshold, compress_probability=compress_probability, keep_jpeg=not reencode, progress=progress or None,
+                                 storage_options=options)
     except KeyboardInterrupt as e:  # Ctrl-C, or `WriteInterrupted` by SIGTERM or SIGHUP
         signum = e.signum if isinstance(e, WriteInterrupted) else signal.SIGINT
         print(f"fastxtend-ffcv-folder: stopped by {signal.Signals(signum).name}; {dest} is as it was", file=sys.stderr)
         sys.exit(128 + signum)
-    except (ItemError, OSError, ValueError, TypeError) as e:
+    except (ItemError, OSError, ValueError, TypeError, ImportError) as e:
         if debug: traceback.print_exc()
         if debug and isinstance(e, ItemError) and e.details: print(e.details, file=sys.stderr)
         hints = ([] if debug else ['--debug for the traceback']) + (['--skip-bad to write the others'] if isinstance(e, ItemError) else [])
         print(f"fastxtend-ffcv-folder: {_one_line(e)}" + (f" ({'; '.join(hints)})" if hints else ''), file=sys.stderr)
         sys.exit(1)
-    print(_summary(res, Path(dest)))
+    print(_summary(res))

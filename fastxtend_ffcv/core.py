@@ -19,7 +19,7 @@ from fastcore.imports import in_notebook
 
 # %% auto #0
 __all__ = ['is_int', 'check_int', 'check_prob', 'check_size', 'check_path', 'max_workers', 'clamp_workers', 'shows_progress',
-           'as_plain', 'as_typed']
+           'args_in_doc', 'as_plain', 'as_typed']
 
 # %% ../nbs/01_core.ipynb #628ac6e2
 def is_int(v) -> bool:
@@ -96,6 +96,14 @@ def shows_progress(
     "Whether a progress bar on `stream` helps: it is a terminal, or this runs in a notebook; not a log file"
     stream = sys.stderr if stream is None else stream
     return in_notebook() or bool(getattr(stream, 'isatty', lambda: False)())
+
+# %% ../nbs/01_core.ipynb #dc5969b7
+def args_in_doc(f):
+    "`f`, its docstring followed by its arguments and the comments beside them, which `help()` and Jupyter's `?` do not read"
+    from fastcore.docments import docments  # reads the source: only where a function asks
+    args = [f"  {k}: {' '.join(v.split())}" for k, v in docments(f).items() if k not in ('self', 'return') and v]
+    if args: f.__doc__ = '\n'.join(filter(None, [f.__doc__, 'Arguments:', *args]))
+    return f
 
 # %% ../nbs/01_core.ipynb #1ec19994
 def as_plain(x:torch.Tensor) -> torch.Tensor:

@@ -65,13 +65,20 @@ def images_per_s(dl, epochs:int=3) -> float:
     return n / (time.perf_counter() - start)
 
 # %% ../nbs/35_demo.ipynb #b67b54e5
+def _no_probe(*args, **kwargs):
+    "`print`, less the character that each console bar of fastprogress prints (then `\\r`) to probe the output's encoding"
+    if not (args == (fastprogress.ConsoleProgressBar.fill,) and kwargs.get('end') == '\r'): print(*args, **kwargs)
+
 @contextmanager
 def _table_only_in_logs():
     "Where the output is a log, not a terminal, fastai's table of results without the progress bars' every redraw"
-    no_bar = fastprogress.NO_BAR
-    fastprogress.NO_BAR = no_bar or not shows_progress(sys.stdout)  # fastprogress reads it at each redraw
+    no_bar, log = fastprogress.NO_BAR, not shows_progress(sys.stdout)
+    fastprogress.NO_BAR = no_bar or log  # fastprogress reads it at each redraw
+    if log: fastprogress.print = _no_probe  # its module's `print`, before the builtin
     try: yield
-    finally: fastprogress.NO_BAR = no_bar
+    finally:
+        fastprogress.NO_BAR = no_bar
+        if log: del fastprogress.print
 
 @call_parse
 def main(

@@ -7,6 +7,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/lightning.html.md"""
 # %% ../nbs/33b_lightning.ipynb #0c3bda5d
 from __future__ import annotations
 
+import importlib
 import inspect
 import os
 import random
@@ -23,9 +24,18 @@ import torch.distributed as dist
 from PIL.Image import Image
 from fastcore.basics import patch
 
-try: import pytorch_lightning as pl
-except ImportError as e:
-    raise ImportError("fastxtend_ffcv.lightning needs PyTorch Lightning: pip install -e \".[lightning]\" in a clone of fastxtend-ffcv") from e
+def _lightning():
+    "The Lightning that this process uses: `lightning.pytorch` where the script imported it before this module (or has no other), else `pytorch_lightning`"
+    if 'lightning.pytorch' in sys.modules and 'pytorch_lightning' not in sys.modules: return sys.modules['lightning.pytorch']
+    for name in ('pytorch_lightning', 'lightning.pytorch'):
+        try: return importlib.import_module(name)
+        except ImportError: pass
+    raise ImportError("fastxtend_ffcv.lightning needs PyTorch Lightning (pytorch_lightning, or the lightning package's lightning.pytorch): "
+                      "pip install -e \".[lightning]\" in a clone of fastxtend-ffcv")
+
+pl = _lightning()
+# Lightning 2.6 builds torch's `LeafSpec`, deprecated in torch 2.14, at every step: its FutureWarning is Lightning's to fix and tells a user nothing
+warnings.filterwarnings('ignore', r'`isinstance\(treespec, LeafSpec\)` is deprecated', FutureWarning, r'(pytorch_lightning|lightning\.pytorch)\.')
 
 from ffcv.fields import BytesField, Field, FloatField, IntField, JSONField, NDArrayField, TorchTensorField
 from ffcv.fields.decoders import BytesDecoder, FloatDecoder, IntDecoder, NDArrayDecoder
@@ -38,14 +48,14 @@ from ffcv.pipeline.state import State
 from ffcv.transforms import RandomHorizontalFlip as _FFCVFlip
 
 from .compat import file_problem, open_reader, reader_fields
-from .core import as_plain, check_path
+from .core import args_in_doc, as_plain, check_path
 from .fields import RandomResizedCropRGBImageDecoder, RGBImageField
 from .loader import Loader, OrderOption, check_order
 from .transforms import RandomHorizontalFlip
 from .writer import DatasetWriter
 
 # %% auto #0
-__all__ = ['seeded', 'FFCVPipelineManager', 'DivideImage255', 'field_to_str', 'obj_to_field', 'create_beton_wrapper',
+__all__ = ['pl', 'seeded', 'FFCVPipelineManager', 'DivideImage255', 'field_to_str', 'obj_to_field', 'create_beton_wrapper',
            'FFCVDataModule']
 
 # %% ../nbs/33b_lightning.ipynb #c5760b51
@@ -69,6 +79,7 @@ def _decoder_problem(field:Field, op) -> str|None:
 
 class FFCVPipelineManager:
     "ffcv-pl's `FFCVPipelineManager`: a .beton file, one pipeline per field in the file's order, and the order to read the items in"
+    @args_in_doc
     def __init__(self,
         file_path:str|Path, # A .beton file
         pipeline_transforms:Sequence[Sequence[Operation|torch.nn.Module]|None], # A pipeline per field, in the file's order; None for FFCV's default
@@ -185,6 +196,7 @@ def _plain(b):
 
 class FFCVDataModule(pl.LightningDataModule):
     "ffcv-pl's Lightning `DataModule` of FFCV loaders, with this package's `Loader`: built in `setup`, sharded where training is distributed, seeded and resumable"
+    @args_in_doc
     def __init__(self,
         batch_size:int, # Batch size of every loader
         num_workers:int, # Loader threads of each process
@@ -255,9 +267,10 @@ class FFCVDataModule(pl.LightningDataModule):
 # %% ../nbs/33b_lightning.ipynb #fda50674
 @patch
 def _loader(self:FFCVDataModule, kind:str):
-    "The loader of `kind` that `setup` built (or built now, where Lightning's hooks were skipped); none for validation without a manager"
+    "The loader of `kind` that `setup` built (or built now, where Lightning's hooks were skipped); none for validation during `fit` without a manager"
     if getattr(self, f'{kind}_manager') is None:
-        if kind == 'val': return []  # no validation: Lightning skips it (ffcv-pl's None fails under Lightning 2)
+        fitting = self.trainer is None or getattr(self.trainer.state.fn, 'value', None) == 'fit'
+        if kind == 'val' and fitting: return []  # fit without validating: Lightning skips it (ffcv-pl's None fails under Lightning 2)
         raise ValueError(f"This FFCVDataModule has no {kind}_manager: pass {kind}_manager=FFCVPipelineManager(...) for `trainer.{_VERBS[kind]}`")
     if kind not in self.loaders: self.loaders[kind] = self.build(kind)
     return self.loaders[kind]

@@ -18,10 +18,12 @@ import shutil
 import tempfile
 import threading
 import time
+import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Sequence
 
 import numpy as np
 
@@ -31,8 +33,8 @@ from .compat import MemoryContext, OSCacheManager, beton_extent
 from .core import check_int, check_path
 
 # %% auto #0
-__all__ = ['is_url', 'BetonURL', 'RemoteError', 'RemoteChanged', 'RemoteBeton', 'RemotePages', 'local_file', 'file_size',
-           'file_stamp', 'url_text', 'text_beside']
+__all__ = ['UPLOAD_PREFIX', 'is_url', 'BetonURL', 'RemoteError', 'RemoteChanged', 'RemoteBeton', 'RemotePages', 'local_file',
+           'file_size', 'file_stamp', 'url_text', 'text_beside', 'remote_files', 'upload_folder']
 
 # %% ../nbs/09a_storage.ipynb #972e4603
 _URL = re.compile(r'^[a-zA-Z][a-zA-Z0-9+.-]*://')
@@ -393,3 +395,49 @@ def text_beside(
     if isinstance(fname, BetonURL): return url_text(f"{str(fname).rsplit('/', 1)[0]}/{name}", fname.storage_options)
     f = Path(fname).parent/name
     return f.read_text() if f.is_file() else None
+
+# %% ../nbs/09a_storage.ipynb #d028a3d1
+UPLOAD_PREFIX = '.fastxtend-ffcv-upload-'  # the hidden staging prefix of an upload in progress
+
+def _fs(url:str, storage_options:dict|None):
+    "fsspec's file system of `url`, and the path in it"
+    try: import fsspec
+    except ImportError as e: raise ImportError(f"Writing to {url} needs fsspec (and s3fs for s3://): pip install -e \".[cloud]\"") from e
+    fs, path = fsspec.core.url_to_fs(url, **(storage_options or {}))
+    return fs, path.rstrip('/')
+
+def _named(url:str, what:str, f, *args):
+    "`f(*args)`, its errors naming `url` and `what` was done"
+    try: return f(*args)
+    except PermissionError as e: raise PermissionError(f"{url}: access denied while {what} ({e}); check the credentials (storage_options, or the environment's)") from e
+    except (OSError, ValueError) as e: raise RemoteError(f"{url}: {what} failed: {type(e).__name__}: {e}") from e
+
+def remote_files(
+    url:str, # A folder's URL, such as `s3://bucket/photos_ffcv`
+    names:Sequence[str], # Files that the folder may hold
+    storage_options:dict|None=None # Passed to fsspec
+) -> list[str]:
+    "Those of `names` that the folder at `url` holds"
+    fs, root = _fs(url, storage_options)
+    return [n for n in names if _named(url, f'looking for {n}', fs.exists, f'{root}/{n}')]
+
+def upload_folder(
+    folder:str|Path, # A local folder holding `files`
+    url:str, # The destination folder's URL, such as `s3://bucket/photos_ffcv`
+    files:Sequence[str], # The files, in the order they are put in place: the .beton files first, the files that describe them (`meta.json`) last
+    storage_options:dict|None=None, # Passed to fsspec: credentials, `client_kwargs={'endpoint_url': ...}`
+    overwrite:bool=False # Replace files that `url` holds already
+) -> list[str]:
+    "Upload `files` of `folder` to `url`, all of them or none: to a staging prefix, then copied into place in order; their URLs"
+    fs, root = _fs(url, storage_options)
+    if not overwrite and (there := remote_files(url, files, storage_options)):
+        raise FileExistsError(f"{url} already has {', '.join(there)}: pass overwrite=True to replace them (--overwrite on the command line)")
+    stage = f'{root}/{UPLOAD_PREFIX}{uuid.uuid4().hex[:12]}.tmp'
+    try:
+        for n in files: _named(url, f'uploading {n}', fs.put_file, str(Path(folder)/n), f'{stage}/{n}')
+        for n in files: _named(url, f'putting {n} in place', fs.copy, f'{stage}/{n}', f'{root}/{n}')
+    finally:
+        try: fs.rm(stage, recursive=True)
+        except (OSError, ValueError): pass  # nothing staged yet, or the server is gone: its staging is all that is left
+        fs.invalidate_cache(root)
+    return [f"{url.rstrip('/')}/{n}" for n in files]

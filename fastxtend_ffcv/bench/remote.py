@@ -8,8 +8,10 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/bench.remote.html.md"""
 from __future__ import annotations
 
 import asyncio
-import logging
+import socket
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -39,7 +41,7 @@ class DelayProxy:
         target:tuple[str, int], # The server's host and port
         delay:float=0.02 # Seconds added to each request
     ):
-        self.target, self.delay, self.loop = target, delay, asyncio.new_event_loop()
+        self.target, self.delay, self.loop, self.writers = target, delay, asyncio.new_event_loop(), set()
         ready = threading.Event()
         def run():
             asyncio.set_event_loop(self.loop)
@@ -62,7 +64,18 @@ class DelayProxy:
 
     async def _client(self, reader, writer):
         up_reader, up_writer = await asyncio.open_connection(*self.target)
-        await asyncio.gather(self._pipe(reader, up_writer, self.delay), self._pipe(up_reader, writer, 0))
+        both = {writer, up_writer}
+        self.writers |= both
+        try: await asyncio.gather(self._pipe(reader, up_writer, self.delay), self._pipe(up_reader, writer, 0))
+        finally: self.writers -= both
+
+    def cut(self) -> int:
+        "Cut every connection open now, as a network that drops them mid-request; how many were open"
+        async def close():
+            n = len(self.writers) // 2
+            for w in list(self.writers): w.transport.abort()
+            return n
+        return asyncio.run_coroutine_threadsafe(close(), self.loop).result(5)
 
     def stop(self):
         "Stop serving"
@@ -71,14 +84,32 @@ class DelayProxy:
         self.thread.join(5)
 
 # %% ../../nbs/36f_bench.remote.ipynb #e43c547c
-def s3_server():
-    "moto's S3 server on 127.0.0.1, started, and fsspec's options to reach it"
-    from moto.server import ThreadedMotoServer
-    logging.getLogger('werkzeug').setLevel(logging.ERROR)  # its line for each request
-    server = ThreadedMotoServer(ip_address='127.0.0.1', port=0, verbose=False)
-    server.start()
-    host, port = server.get_host_and_port()
-    return server, dict(key='testing', secret='testing', client_kwargs={'endpoint_url': f'http://{host}:{port}', 'region_name': 'us-east-1'})
+class _ServerProcess:
+    "A server in a process of its own, which `stop` ends"
+    def __init__(self, proc:subprocess.Popen): self.proc = proc
+    def stop(self):
+        "End the server"
+        self.proc.terminate()
+        try: self.proc.wait(10)
+        except subprocess.TimeoutExpired: self.proc.kill(); self.proc.wait()
+
+def s3_server(timeout:float=60):
+    "moto's S3 server on 127.0.0.1, in a process of its own as a real server is (in this one, it would share the interpreter with the loader), started; and fsspec's options to reach it"
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, '-m', 'moto.server', '-H', '127.0.0.1', '-p', str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    start = time.monotonic()
+    while True:
+        try:
+            with socket.create_connection(('127.0.0.1', port), timeout=1): break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() - start > timeout:
+                proc.kill()
+                raise RuntimeError(f"moto's S3 server did not start on 127.0.0.1:{port} (pip install \"moto[server]\")")
+            time.sleep(0.1)
+    return _ServerProcess(proc), dict(key='testing', secret='testing', client_kwargs={'endpoint_url': f'http://127.0.0.1:{port}', 'region_name': 'us-east-1'})
 
 # %% ../../nbs/36f_bench.remote.ipynb #e27bc82b
 def _pipelines(size:int) -> dict:

@@ -27,7 +27,7 @@ from fastai.learner import defaults
 from ..compat import FFCVLoader, OSCacheManager, decoder_metadata, keep_torch_threads, reader_field_metadata, reader_fields, reader_len
 from ..fields.decoders import CropDecoder
 from ffcv.fields.decoders import FloatDecoder, IntDecoder
-from ..core import clamp_workers
+from ..core import args_in_doc, check_int, clamp_workers
 from ..draws import ReadsDraws, SharesDraws
 from ..storage import BetonURL, RemoteBeton, RemotePages, file_size, local_file
 from .config import LoaderConfig, LoaderState, check_indices, file_stamp, open_beton, own_fields
@@ -141,6 +141,7 @@ class LoaderPlace:
 # %% ../../nbs/21_loader.loader.ipynb #8765f770
 class Loader(LoaderPlace, DataLoaderAPI, TfmdDLMixin, FFCVLoader):
     "FFCV's `Loader` with fastai's batch transforms, callbacks and `DataLoader` API"
+    @args_in_doc
     def __init__(self,
         fname:str|Path, # Path to the dataset, in FFCV's .beton format, or its URL (`s3://bucket/train.beton`, any of fsspec's: `storage`)
         batch_size:int, # Batch size
@@ -337,13 +338,26 @@ def get_idxs(self:Loader) -> np.ndarray:
     return np.asarray(order, dtype=self.indices.dtype)  # FFCV's code is compiled for the indices' dtype
 
 @patch
-def epoch_order(self:Loader) -> np.ndarray:
-    "The items that this process reads in the next epoch, in order: `get_idxs`, or this process's shard when distributed"
+def epoch_order(self:Loader,
+    epoch:int|None=None # The epoch, from 0; by default the next. An epoch under way is `dl.state.epoch` (in Lightning, `trainer.current_epoch`)
+) -> np.ndarray:
+    "The items that this process reads in `epoch`, in order: `get_idxs`, or this process's shard when distributed"
+    if epoch is not None:
+        saved, self.next_epoch = self.next_epoch, check_int(epoch, 'epoch', 0)  # FFCV's orders draw from `next_epoch`
+        try: return self.epoch_order()
+        finally: self.next_epoch = saved
     return np.asarray(self.next_traversal_order(), dtype=self.indices.dtype) if self.distributed else self.get_idxs()
 
 @patch
 def __iter__(self:Loader):
-    "Start an epoch, as FFCV does (compiling if needed, and starting the thread that prepares batches); iterate over its batches"
+    "The batches of an epoch, which starts at the first batch asked for, as a generator's work and fastai's `DataLoader`'s do: an iterator made and dropped unused (Lightning makes one, to check that a loader is iterable) reads nothing and counts no epoch"
+    epoch = self.start_epoch()
+    try: yield from epoch
+    finally: epoch.close()
+
+@patch
+def start_epoch(self:Loader) -> Epoch:
+    "Start an epoch, as FFCV's `__iter__` does (compiling if needed, and starting the thread that prepares batches): its batches"
     self.check_file()
     order = self.epoch_order()
     if self.drop_last: order = order[:len(order) // self.batch_size * self.batch_size]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 import warnings
 from pathlib import Path
 from typing import Callable, Mapping, NamedTuple, Sequence
@@ -19,6 +20,7 @@ from PIL import Image
 from fastcore.meta import delegates
 
 from ..core import check_path
+from ..storage import UPLOAD_PREFIX, is_url, remote_files, upload_folder
 from ..fields.boxes import BoxField
 from ..fields.image import ImageFile, RGBImageField
 from .writer import DatasetWriter, ItemError, deferred_signals, remove_stale, stop_on_signals
@@ -289,7 +291,7 @@ def _few(files:list[Path], src:Path, n:int=5) -> str:
 @delegates(RGBImageField, but=['write_mode', 'max_resolution', 'jpeg_quality'])
 def folder_to_ffcv(
     src:str|Path, # Image folder: `src/train/CLASS/IMAGE` with `src/valid/...` or `src/val/...`, or `src/CLASS/IMAGE`; with `boxes`, the images that it annotates
-    dest:str|Path, # Folder for `train.beton`, `valid.beton`, `vocab.json` and `meta.json`
+    dest:str|Path, # Folder for `train.beton`, `valid.beton`, `vocab.json` and `meta.json`; or its URL (`s3://bucket/folder`), uploaded to once written
     train_name:str|None=None, # The training split's subfolder, if not `train`
     valid_name:str|None=None, # The validation split's subfolder, if not `valid` or `val`
     valid_pct:float=0.2, # Without split folders, the share of images, picked at random, to validate on
@@ -302,10 +304,23 @@ def folder_to_ffcv(
     num_workers:int=-1, # Writer processes; -1 for all cores
     progress:bool|None=None, # A progress bar for each split: None where it helps (a terminal or a notebook, not a log file), True always, False never
     boxes:str|Path|None=None, # JSON file of the images' boxes (`read_boxes`): write those images with their boxes, not class folders
+    storage_options:dict|None=None, # With a URL as `dest`: passed to fsspec (credentials, `client_kwargs={'endpoint_url': ...}`)
     **kwargs
 ) -> dict:
-    "Write the image folder `src` to `dest`, all of it or nothing; return the files, `kind`, `vocab`, the `skipped` images and, with `boxes`, `n_boxes` of each split"
-    src, dest, max_resolution = check_path(src, 'src', 'an image folder'), check_path(dest, 'dest', 'a folder for the .beton files'), max_resolution or None
+    "Write the image folder `src` to `dest`, all of it or nothing; return the files, `kind`, `vocab`, the `skipped` images, the `items` and `bytes` of each split and, with `boxes`, its `n_boxes`"
+    url = str(dest) if is_url(dest) else None
+    if url is None and storage_options is not None: raise ValueError(f"storage_options is for a URL as dest (s3://bucket/folder), not the folder {dest}")
+    src, max_resolution = check_path(src, 'src', 'an image folder'), max_resolution or None
+    dest = Path(tempfile.mkdtemp(prefix=UPLOAD_PREFIX))/'dataset' if url else check_path(dest, 'dest', 'a folder for the .beton files')
+    try: res = _folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_resolution, write_mode, jpeg_quality, on_error,
+                               overwrite, num_workers, progress, boxes, url, storage_options, **kwargs)
+    finally:
+        if url: shutil.rmtree(dest.parent, ignore_errors=True)
+    return res
+
+def _folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_resolution, write_mode, jpeg_quality, on_error, overwrite,
+                    num_workers, progress, boxes, url, storage_options, **kwargs) -> dict:
+    "`folder_to_ffcv`'s work, its arguments checked; with a `url`, `dest` is a local folder to write in, uploaded from once whole"
     if src.is_dir() and dest.resolve() == src.resolve():
         raise ValueError(f"dest is the image folder {src}: name another folder for the .beton files, such as {src.parent/(src.name + '_ffcv')}")
     if boxes is None:
@@ -320,9 +335,10 @@ def folder_to_ffcv(
     if untrained := sorted(set(classes) - trained):
         warnings.warn(f"{len(untrained)} of the {len(classes)} classes have no training images: {', '.join(untrained)}")
     if dest.is_dir(): remove_stale(dest, STAGE_PREFIX)
-    names = [f'{s}.beton' for s in splits] + ['vocab.json', 'meta.json']
-    if (existing := [n for n in names if (dest/n).exists()]) and not overwrite:
-        raise FileExistsError(f"{dest} already has {', '.join(existing)}: pass overwrite=True to replace them (--overwrite on the command line)")
+    names = [f'{s}.beton' for s in splits] + ['vocab.json', 'meta.json']  # in the order they go live: the files that describe the others last
+    existing = remote_files(url, names, storage_options) if url else [n for n in names if (dest/n).exists()]
+    if existing and not overwrite:
+        raise FileExistsError(f"{url or dest} already has {', '.join(existing)}: pass overwrite=True to replace them (--overwrite on the command line)")
     settings = dict(max_resolution=max_resolution, write_mode=write_mode, jpeg_quality=jpeg_quality, valid_pct=valid_pct, seed=seed, **kwargs)
     if boxes is None: folders = {split: ImageFolder(vocab=vocab, items=items) for split, items in splits.items()}
     else: folders = {split: ImageBoxes(items, vocab) for split, items in splits.items()}
@@ -339,6 +355,9 @@ def folder_to_ffcv(
             meta['boxes'] = str(Path(boxes).resolve())
             n_boxes.update({s: sum(len(folders[s].items[i][1]) for i in idxs) for s, idxs in kept.items()})
         return {'vocab.json': json.dumps(vocab), 'meta.json': json.dumps(meta)}
-    _, skipped = write_splits(dest, {s: (ds, fields(), ds.files) for s, ds in folders.items()}, metadata, on_error, num_workers, progress)
-    res = {**{s: dest/f'{s}.beton' for s in splits}, 'kind': 'category' if boxes is None else 'boxes', 'vocab': vocab, 'skipped': skipped}
+    kept, skipped = write_splits(dest, {s: (ds, fields(), ds.files) for s, ds in folders.items()}, metadata, on_error, num_workers, progress)
+    sizes = {s: (dest/f'{s}.beton').stat().st_size for s in splits}
+    if url: files = dict(zip(names, upload_folder(dest, url, names, storage_options, overwrite=True)))
+    res = {**{s: files[f'{s}.beton'] if url else dest/f'{s}.beton' for s in splits}, 'kind': 'category' if boxes is None else 'boxes',
+           'vocab': vocab, 'skipped': skipped, 'items': {s: len(k) for s, k in kept.items()}, 'bytes': sizes}
     return res if boxes is None else {**res, 'n_boxes': n_boxes}
