@@ -148,6 +148,8 @@ class RemoteBeton:
         self.pids = np.memmap(self.folder/'slots', np.int64, 'r+', shape=(self.slots,))  # the process of each row of `claims`
         ps = self.page_size  # the pages that hold header or table bytes stay: a new `Reader` of the copy reads them
         self.kept = set(range(-(-self.head_end // ps))) | set(range(self.table_start // ps, self.n_pages))
+        self.data_pages = np.ones(self.n_pages, bool)  # those that `cache_limit` counts, and may evict
+        self.data_pages[list(self.kept)] = False
         self.lock, self.fetching, self.pinned = threading.Lock(), {}, Counter()  # pinned: batches in hand that need each page
         self.slot = self._take_slot()
         self.pool = ThreadPoolExecutor(16, thread_name_prefix='fastxtend_ffcv-fetch')
@@ -285,18 +287,19 @@ def _take_slot(self:RemoteBeton) -> int:
 @patch
 def held(self:RemoteBeton) -> int:
     "Bytes of pages in the copy, beside its header and table"
-    return sum(min(self.page_size, self.size - p * self.page_size) for p in np.flatnonzero(self.present) if p not in self.kept)
+    pages = np.flatnonzero(self.present.astype(bool) & self.data_pages)
+    return int(np.minimum(self.page_size, self.size - pages * self.page_size).sum())
 
 @patch
 def evict(self:RemoteBeton):
     "Give back the pages least recently used, until the copy holds `cache_limit`; never a pinned page, nor one another process used in the last `grace` seconds"
     if (limit := self.url.cache_limit) is None: return
     with self._locked():
-        pages = [p for p in np.flatnonzero(self.present) if p not in self.kept]
+        pages = np.flatnonzero(self.present.astype(bool) & self.data_pages)
         excess = len(pages) * self.page_size - limit
         if excess <= 0: return
         now = time.time()
-        for p in sorted(pages, key=lambda p: self.used[p]):
+        for p in pages[np.argsort(self.used[pages], kind='stable')].tolist():  # the least recently used first
             if excess <= 0: break
             if self.pinned[p] > 0 or p in self.fetching: continue
             if np.delete(self.claims[:, p], self.slot).max() > now - self.grace: continue  # another process's, just used

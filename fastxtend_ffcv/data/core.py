@@ -132,6 +132,18 @@ class _NewImageField(RGBImageField):
 # %% ../../nbs/30_data.core.ipynb #addae0b3
 IN_MEMORY = 1024  # at most this many new images are read from memory (their encoded bytes held there); more are written to a temporary file
 
+def _is_beton(o) -> bool:
+    "Whether `o` names a whole `.beton` file, by its path or URL"
+    return isinstance(o, BetonURL) or (isinstance(o, (str, Path)) and str(o).endswith('.beton'))
+
+def _beton_dl(dl, fname, kwargs:dict) -> Loader:
+    "A `Loader` of the .beton `fname` (a path or URL, as `Loader` takes them: `storage_options` in `kwargs`), read as `dl` reads its validation file"
+    for k in ('process', 'rm_type_tfms'): kwargs.pop(k, None)
+    bs = kwargs.pop('bs', kwargs.pop('batch_size', dl.batch_size))
+    kwargs = dict(order=OrderOption.SEQUENTIAL, drop_last=False, **kwargs)
+    return Loader(fname, bs, pipelines=dl.fresh_pipelines(), batch_tfms=dl.after_batch, vocab=dl.vocab, n_inp=dl.n_inp,
+                  device=dl.device, split_idx=1, do_setup=False, **kwargs)
+
 def _written(dl, items:list, with_labels:bool, xs:list, sources:list, bs:int, kwargs:dict) -> Loader:
     "A `Loader` of `items`, written to a temporary .beton that lives as long as the loader"
     pipes = dl.fresh_pipelines()
@@ -177,11 +189,12 @@ def _in_memory(dl, xs:list, sources:list, bs:int, kwargs:dict) -> Loader|None:
 @delegates(Loader)
 def ffcv_test_dl(
     dl, # A validation `Loader`, or the `InferenceLoader` of an exported learner
-    items, # Image files, PIL images or arrays; (image, label) pairs with `with_labels`; or item indices of `dl`'s file
+    items, # Image files, PIL images or arrays; (image, label) pairs with `with_labels`; item indices of `dl`'s file; or a whole `.beton`, by path or URL
     with_labels:bool=False, # Whether `items` have labels; items that `dl.items` names keep their labels from its file
     **kwargs
 ) -> Loader:
     "A `Loader` of new `items`, with `dl`'s validation pipelines and batch transforms"
+    if _is_beton(items): return _beton_dl(dl, items, kwargs)
     items = _as_items(items)
     if items and all(_is_index(o) for o in items):
         if not isinstance(dl, Loader): raise ValueError(f"Item indices ({items[0]}, ...) name items of the validation .beton, which an exported learner "
@@ -355,12 +368,13 @@ def from_dblock(cls:FFCVDataLoaders,
 @patch
 @delegates(ffcv_test_dl)
 def test_dl(self:FFCVDataLoaders,
-    test_items, # Image files or PIL images; (image, label) pairs with `with_labels`; or item indices of the validation file
+    test_items, # Image files or PIL images; (image, label) pairs with `with_labels`; item indices of the validation file; or a whole `.beton`, by path or URL
     rm_type_tfms=None, # Unused: FFCV pipelines have no type transforms to remove
     with_labels:bool=False, # Whether `test_items` have labels; files that a loader's `items` name have theirs in its file
     **kwargs
 ) -> Loader:
     "A `Loader` of `test_items`, with the validation pipelines and batch transforms"
+    if _is_beton(test_items): return ffcv_test_dl(self.valid, test_items, **kwargs)
     test_items = _as_items(test_items)
     if with_labels and isinstance(self.train, Loader) and isinstance(self.valid, Loader) and test_items and self.valid.indices_of(test_items) is None:
         # files of the training split: read from the training file, through the validation pipelines
