@@ -360,11 +360,12 @@ class Epoch:
         order:np.ndarray, # The items of the epoch, in order
         after_iter=noop, # Called once the epoch is exhausted
         tracked:bool=True, # Count the batches handed out in `dl.state.batches`: an epoch of the training loop's, not `one_batch`'s
-        start:int=0 # The batches of the epoch handed out before `order`'s first: a resumed epoch counts on from them
+        start:int=0, # The batches of the epoch handed out before `order`'s first: a resumed epoch counts on from them
+        compiled:bool=False # The pipelines were compiled for this epoch already: not again, even with `recompile`
     ):
         self.dl, self.after_iter, self.tracked, self.k, self._start, self._done = dl, after_iter, tracked, start, start, False
         if tracked: dl.state.batches = start
-        if not dl.compiled or dl.recompile: dl.generate_code()
+        if not compiled and (not dl.compiled or dl.recompile): dl.generate_code()
         # the normalizing that this epoch may move to the loop starts in the pipeline: the first batch is made there (`after_pipelines`)
         self._movable = None if dl.config.async_tfms else movable_normalize(dl)
         with keep_torch_threads(): self.it = (AsyncEpochIterator if dl.config.async_tfms else EpochIterator)(dl, order)

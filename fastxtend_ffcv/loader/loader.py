@@ -350,13 +350,22 @@ def epoch_order(self:Loader,
 
 @patch
 def __iter__(self:Loader):
-    "The batches of an epoch, which starts at the first batch asked for, as a generator's work and fastai's `DataLoader`'s do: an iterator made and dropped unused (Lightning makes one, to check that a loader is iterable) reads nothing and counts no epoch"
-    epoch = self.start_epoch()
+    "The batches of an epoch. As FFCV's, `iter(dl)` compiles the pipelines where they need it; the epoch starts at the first batch asked for, as fastai's `DataLoader`'s does: an iterator made and dropped unused (Lightning makes one, to check that a loader is iterable) reads nothing and counts no epoch"
+    compiled = not self.compiled or self.recompile
+    if compiled: self.generate_code()
+    return self._batches(compiled)
+
+@patch
+def _batches(self:Loader, compiled:bool):
+    "The batches of an epoch started at the first `next`"
+    epoch = self.start_epoch(compiled)
     try: yield from epoch
     finally: epoch.close()
 
 @patch
-def start_epoch(self:Loader) -> Epoch:
+def start_epoch(self:Loader,
+    compiled:bool=False # The pipelines were compiled for this epoch already: not again, even with `recompile`
+) -> Epoch:
     "Start an epoch, as FFCV's `__iter__` does (compiling if needed, and starting the thread that prepares batches): its batches"
     self.check_file()
     order = self.epoch_order()
@@ -365,7 +374,7 @@ def start_epoch(self:Loader) -> Epoch:
     self._start_draws()
     self.state.epoch, self.next_epoch = self.next_epoch, self.next_epoch + 1
     (self.config.before_iter or noop)()
-    return Epoch(self, order[skip * self.batch_size:], self.config.after_iter or noop, start=skip)
+    return Epoch(self, order[skip * self.batch_size:], self.config.after_iter or noop, start=skip, compiled=compiled)
 
 @patch
 def one_batch(self:Loader,
