@@ -7,6 +7,8 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/storage.html.md"""
 # %% ../nbs/09a_storage.ipynb #645afe07
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import ctypes
 import ctypes.util
 import fcntl
@@ -21,7 +23,7 @@ import time
 import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Sequence
 
@@ -409,6 +411,19 @@ def _fs(url:str, storage_options:dict|None):
     fs, path = fsspec.core.url_to_fs(url, **(storage_options or {}))
     return fs, path.rstrip('/')
 
+def _call(fs, name:str, *args):
+    "`fs.name(*args)`; on an async file system, cancelled when this thread is interrupted (fsspec's `sync` would let the request run on, and finish after the clean-up)"
+    if not getattr(fs, 'async_impl', False): return getattr(fs, name)(*args)
+    fut = asyncio.run_coroutine_threadsafe(getattr(fs, f'_{name}')(*args), fs.loop)
+    try:
+        while True:
+            try: return fut.result(0.2)  # short waits: a signal's handler runs between them
+            except concurrent.futures.TimeoutError: pass
+    except BaseException:
+        fut.cancel()
+        concurrent.futures.wait([fut], 30)
+        raise
+
 def _named(url:str, what:str, f, *args):
     "`f(*args)`, its errors naming `url` and `what` was done"
     try: return f(*args)
@@ -429,7 +444,8 @@ def upload_folder(
     url:str, # The destination folder's URL, such as `s3://bucket/photos_ffcv`
     files:Sequence[str], # The files, in the order they are put in place: the .beton files first, the files that describe them (`meta.json`) last
     storage_options:dict|None=None, # Passed to fsspec: credentials, `client_kwargs={'endpoint_url': ...}`
-    overwrite:bool=False # Replace files that `url` holds already
+    overwrite:bool=False, # Replace files that `url` holds already
+    held=nullcontext # A context that the copies into place run in: the writer's `deferred_signals`, so that a signal waits for them
 ) -> list[str]:
     "Upload `files` of `folder` to `url`, all of them or none: to a staging prefix, then copied into place in order; their URLs"
     fs, root = _fs(url, storage_options)
@@ -437,10 +453,11 @@ def upload_folder(
         raise FileExistsError(f"{url} already has {', '.join(there)}: pass overwrite=True to replace them (--overwrite on the command line)")
     stage = f'{root}/{UPLOAD_PREFIX}{uuid.uuid4().hex[:12]}.tmp'
     try:
-        for n in files: _named(url, f'uploading {n}', fs.put_file, str(Path(folder)/n), f'{stage}/{n}')
-        for n in files: _named(url, f'putting {n} in place', fs.copy, f'{stage}/{n}', f'{root}/{n}')
+        for n in files: _named(url, f'uploading {n}', _call, fs, 'put_file', str(Path(folder)/n), f'{stage}/{n}')
+        with held():
+            for n in files: _named(url, f'putting {n} in place', _call, fs, 'copy', f'{stage}/{n}', f'{root}/{n}')
     finally:
-        try: fs.rm(stage, recursive=True)
+        try: _call(fs, 'rm', stage, True)
         except (OSError, ValueError): pass  # nothing staged yet, or the server is gone: its staging is all that is left
         fs.invalidate_cache(root)
     return [f"{url.rstrip('/')}/{n}" for n in files]

@@ -312,8 +312,10 @@ def folder_to_ffcv(
     if url is None and storage_options is not None: raise ValueError(f"storage_options is for a URL as dest (s3://bucket/folder), not the folder {dest}")
     src, max_resolution = check_path(src, 'src', 'an image folder'), max_resolution or None
     dest = Path(tempfile.mkdtemp(prefix=UPLOAD_PREFIX))/'dataset' if url else check_path(dest, 'dest', 'a folder for the .beton files')
-    try: res = _folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_resolution, write_mode, jpeg_quality, on_error,
-                               overwrite, num_workers, progress, boxes, url, storage_options, **kwargs)
+    try:
+        with stop_on_signals():  # an upload stopped by a signal removes its staging, in the bucket and here
+            res = _folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_resolution, write_mode, jpeg_quality, on_error,
+                                  overwrite, num_workers, progress, boxes, url, storage_options, **kwargs)
     finally:
         if url: shutil.rmtree(dest.parent, ignore_errors=True)
     return res
@@ -357,7 +359,7 @@ def _folder_to_ffcv(src, dest, train_name, valid_name, valid_pct, seed, max_reso
         return {'vocab.json': json.dumps(vocab), 'meta.json': json.dumps(meta)}
     kept, skipped = write_splits(dest, {s: (ds, fields(), ds.files) for s, ds in folders.items()}, metadata, on_error, num_workers, progress)
     sizes = {s: (dest/f'{s}.beton').stat().st_size for s in splits}
-    if url: files = dict(zip(names, upload_folder(dest, url, names, storage_options, overwrite=True)))
+    if url: files = dict(zip(names, upload_folder(dest, url, names, storage_options, overwrite=True, held=deferred_signals)))
     res = {**{s: files[f'{s}.beton'] if url else dest/f'{s}.beton' for s in splits}, 'kind': 'category' if boxes is None else 'boxes',
            'vocab': vocab, 'skipped': skipped, 'items': {s: len(k) for s, k in kept.items()}, 'bytes': sizes}
     return res if boxes is None else {**res, 'n_boxes': n_boxes}
