@@ -25,8 +25,8 @@ from PIL.Image import Image
 from fastcore.basics import patch
 
 def _lightning():
-    "The Lightning that this process uses: `lightning.pytorch` where the script imported it before this module (or has no other), else `pytorch_lightning`"
-    if 'lightning.pytorch' in sys.modules and 'pytorch_lightning' not in sys.modules: return sys.modules['lightning.pytorch']
+    "The Lightning that this process uses: of `pytorch_lightning` and `lightning.pytorch`, the one imported first; if neither is, `pytorch_lightning` where it is installed"
+    if names := [n for n in sys.modules if n in ('pytorch_lightning', 'lightning.pytorch')]: return sys.modules[names[0]]  # in the order of import
     for name in ('pytorch_lightning', 'lightning.pytorch'):
         try: return importlib.import_module(name)
         except ImportError: pass
@@ -109,6 +109,7 @@ class FFCVPipelineManager:
 # %% ../nbs/33b_lightning.ipynb #b72073f6
 class DivideImage255(Operation):
     "ffcv-pl's operation that divides a batch of torch images by 255, for values in [0, 1], as `dtype`"
+    @args_in_doc
     def __init__(self,
         dtype:torch.dtype # torch.float16, torch.float32 or torch.float64
     ):
@@ -152,6 +153,7 @@ def _own(f:Field) -> Field:
     return RGBImageField(write_mode=f.write_mode, max_resolution=f.max_resolution, smart_threshold=f.smart_threshold, jpeg_quality=f.jpeg_quality,
                          compress_probability=f.proportion)
 
+@args_in_doc
 def create_beton_wrapper(
     torch_dataset, # A dataset whose items are tuples, one value per field
     output_path:str, # The .beton file to write ('.beton' is added if missing)
@@ -195,7 +197,7 @@ def _plain(b):
     return b
 
 class FFCVDataModule(pl.LightningDataModule):
-    "ffcv-pl's Lightning `DataModule` of FFCV loaders, with this package's `Loader`: built in `setup`, sharded where training is distributed, seeded and resumable"
+    "ffcv-pl's Lightning `DataModule` of FFCV loaders, with this package's `Loader`: built in `setup`, sharded where training is distributed, seeded and resumable. Any other argument of `Loader` goes to one kind of loader as `{kind}_{argument}`: `train_drop_last=False`, `val_batch_tfms=[...]`"
     @args_in_doc
     def __init__(self,
         batch_size:int, # Batch size of every loader
@@ -225,6 +227,12 @@ class FFCVDataModule(pl.LightningDataModule):
         self.batch_size, self.num_workers, self.is_dist, self.os_cache, self.seed, self.kwargs = batch_size, num_workers, is_dist, os_cache, seed, kwargs
         self.train_manager, self.val_manager, self.test_manager, self.predict_manager = managers.values()
         self.loaders = {}
+
+    def __iter__(self):
+        "A trainer of the other Lightning takes this module for a data loader, and iterates over it: say so"
+        raise RuntimeError(f"A Lightning Trainer took this FFCVDataModule for a data loader: it is a LightningDataModule of {pl.__name__}, and "
+                           "pytorch_lightning and lightning.pytorch each take only their own. This module's is the one that the script imported "
+                           "first: import the trainer's Lightning before the other, and before fastxtend_ffcv.lightning, or only one of them")
 
     def distributed(self) -> bool:
         "Whether each process reads its own shard: where the trainer (or the process group) has more than one process, unless `is_dist=False`"
@@ -270,7 +278,10 @@ def _loader(self:FFCVDataModule, kind:str):
     "The loader of `kind` that `setup` built (or built now, where Lightning's hooks were skipped); none for validation during `fit` without a manager"
     if getattr(self, f'{kind}_manager') is None:
         fitting = self.trainer is None or getattr(self.trainer.state.fn, 'value', None) == 'fit'
-        if kind == 'val' and fitting: return []  # fit without validating: Lightning skips it (ffcv-pl's None fails under Lightning 2)
+        if kind == 'val' and fitting:  # asked for by a model with a `validation_step`: Lightning skips it (ffcv-pl's None fails under Lightning 2)
+            warnings.warn("This FFCVDataModule has no val_manager: the model has a validation_step, but fit trains without validating; "
+                          "pass val_manager=FFCVPipelineManager(...) to validate", stacklevel=2)
+            return []
         raise ValueError(f"This FFCVDataModule has no {kind}_manager: pass {kind}_manager=FFCVPipelineManager(...) for `trainer.{_VERBS[kind]}`")
     if kind not in self.loaders: self.loaders[kind] = self.build(kind)
     return self.loaders[kind]

@@ -15,7 +15,7 @@ import numpy as np
 from fastcore.basics import patch
 
 from ..compat import CV_8UC3, JPEG_MODE, MAT_BYTES, decoder_metadata, decoder_reader, imdecode, numba_threads, opencv_c
-from ..core import check_int, check_prob, check_size
+from ..core import args_in_doc, check_int, check_prob, check_size
 from ..draws import Draws, ReadsDraws, SharesDraws
 from .placement import PAD_ZEROS, dct_factor, dct_scaled, hflip, pad_outside, place_crop, shift_crop
 from ..roles import Follower, FusesFlip
@@ -173,6 +173,7 @@ def _center_crop(height, width, _, ratio):
 # %% ../../nbs/06_fields.decoders.ipynb #5f952c9c
 class RandomResizedCropRGBImageDecoder(CropDecoder, _RandomResizedCropRGBImageDecoder):
     "FFCV's decoder that crops a random part of each image and resizes it, bilinear unless shrinking by 2 or more"
+    @args_in_doc
     def __init__(self,
         output_size:int|tuple[int,int], # Height and width of the decoded images; an int for squares
         scale:tuple[float,float]=(0.08, 1.0), # Range of the crop's area, as a share of the image's
@@ -191,6 +192,7 @@ class RandomResizedCropRGBImageDecoder(CropDecoder, _RandomResizedCropRGBImageDe
 
 class CenterCropRGBImageDecoder(CropDecoder, _CenterCropRGBImageDecoder):
     "FFCV's decoder that crops the centre of each image and resizes it, bilinear unless shrinking by 2 or more"
+    @args_in_doc
     def __init__(self,
         output_size:int|tuple[int,int], # Height and width of the decoded images; an int for squares
         ratio:float=224/256, # Side of the square crop, as a share of the image's shorter side
@@ -224,6 +226,7 @@ def _resize_box(height, width, p, _):
 
 class ResizeRGBImageDecoder(CropDecoder, _ResizedCropRGBImageDecoder):
     "fastai's `Resize` as an FFCV decoder: crop, squish or pad each image to `output_size`, bilinear unless shrinking by 2 or more"
+    @args_in_doc
     def __init__(self,
         output_size:int|tuple[int,int], # Height and width of the decoded images; an int for squares
         method:str='crop', # fastai's `ResizeMethod`: 'crop' (the largest part with the output's shape), 'squish' or 'pad'
