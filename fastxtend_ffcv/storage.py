@@ -390,7 +390,7 @@ def url_text(
     try: return fs.cat_file(path).decode('utf-8')
     except FileNotFoundError: return None
     except PermissionError as e: raise PermissionError(f"{url}: access denied ({e}); check the credentials (storage_options, or the environment's)") from e
-    except OSError as e: raise RemoteError(f"{url}: {type(e).__name__}: {e}") from e
+    except Exception as e: raise RemoteError(f"{url}: {type(e).__name__}: {e}") from e  # botocore's NoCredentialsError, EndpointConnectionError
 
 def text_beside(
     fname, # A `Path` of a local .beton, or a `BetonURL`
@@ -428,7 +428,7 @@ def _named(url:str, what:str, f, *args):
     "`f(*args)`, its errors naming `url` and `what` was done"
     try: return f(*args)
     except PermissionError as e: raise PermissionError(f"{url}: access denied while {what} ({e}); check the credentials (storage_options, or the environment's)") from e
-    except (OSError, ValueError) as e: raise RemoteError(f"{url}: {what} failed: {type(e).__name__}: {e}") from e
+    except Exception as e: raise RemoteError(f"{url}: {what} failed: {type(e).__name__}: {e}") from e  # botocore's NoCredentialsError is no OSError
 
 def remote_files(
     url:str, # A folder's URL, such as `s3://bucket/photos_ffcv`
