@@ -93,8 +93,8 @@ class CropFlip:
     def __call__(self, b:bytes) -> torch.Tensor: return self.tfm(decode_jpeg(torch.frombuffer(bytearray(b), dtype=torch.uint8)))
 
 # %% ../../nbs/36g_bench.remote_peers.ipynb #231c68e6
-class MDSPhotos(StreamingDataset):
-    "MosaicML's `StreamingDataset` of the photos that `write_mds` wrote: each one cropped and flipped, its label and its index"
+class _CropFlipped:
+    "A peer's dataset of dicts of a photo's JPEG bytes, label and index, whose items are the photo cropped and flipped, its label and its index"
     def __init__(self, *args, size:int=64, **kwargs):
         super().__init__(*args, **kwargs)
         self.crop_flip = CropFlip(size)
@@ -102,6 +102,9 @@ class MDSPhotos(StreamingDataset):
     def __getitem__(self, i:int) -> tuple:
         o = super().__getitem__(i)
         return self.crop_flip(o['image']), o['label'], o['index']
+
+class MDSPhotos(_CropFlipped, StreamingDataset):
+    "MosaicML's `StreamingDataset` of the photos that `write_mds` wrote: each one cropped and flipped, its label and its index"
 
 def mds_loader(
     remote:str, # Where the shards are: 's3://bucket/folder'
@@ -115,15 +118,8 @@ def mds_loader(
     return torch.utils.data.DataLoader(ds, bs, num_workers=workers)
 
 # %% ../../nbs/36g_bench.remote_peers.ipynb #d15d80b0
-class LitPhotos(litdata.StreamingDataset):
+class LitPhotos(_CropFlipped, litdata.StreamingDataset):
     "LitData's `StreamingDataset` of the photos that `write_litdata` wrote: each one cropped and flipped, its label and its index"
-    def __init__(self, *args, size:int=64, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.crop_flip = CropFlip(size)
-
-    def __getitem__(self, i) -> tuple:
-        o = super().__getitem__(i)
-        return self.crop_flip(o['image']), o['label'], o['index']
 
 def litdata_loader(
     remote:str, # Where the chunks are: 's3://bucket/folder'
