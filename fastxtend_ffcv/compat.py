@@ -48,7 +48,7 @@ from .boot import keep_torch_threads, plain_image_modes
 # %% auto #0
 __all__ = ['FFCV_VERSION', 'shared_code', 'CV_8UC3', 'MAT_BYTES', 'JPEG_MODE', 'RAW_MODE', 'ffcv_version', 'open_reader',
            'reader_fields', 'reader_len', 'reader_field_metadata', 'reader_item_pages', 'reader_problem',
-           'file_problem', 'decoder_metadata', 'decoder_reader', 'code_key', 'cache_folder', 'DiskCache',
+           'file_problem', 'decoder_metadata', 'decoder_reader', 'code_key', 'user_cache', 'cache_folder', 'DiskCache',
            'compile_cached', 'SharedCode', 'OSCacheManager', 'encode_in_memory', 'memory_reader', 'MemoryManager',
            'FFCVGraph', 'FFCVLoader', 'set_device', 'FFCVEpochIterator', 'rewrite_field_types', 'header_fields',
            'beton_extent', 'FFCVDatasetWriter', 'name_c_function', 'c_function', 'numba_threads', 'imdecode',
@@ -214,6 +214,12 @@ def code_key(
     return key, not walk.keep, walk.keep
 
 # %% ../nbs/00_compat.ipynb #4799be4d
+def user_cache(
+    *parts:str # Subfolders, such as 'remote'
+) -> Path:
+    "This package's folder in the user's cache folder (`$XDG_CACHE_HOME`, by default `~/.cache`): `fastxtend_ffcv`, then `parts`"
+    return Path(os.environ.get('XDG_CACHE_HOME') or Path.home()/'.cache').expanduser().joinpath('fastxtend_ffcv', *parts)
+
 def cache_folder(
     setting=None # A loader's `compile_cache`: None or True for the default, False for none, or a folder
 ) -> Path|None:
@@ -224,7 +230,7 @@ def cache_folder(
         if env is not None:
             if env.strip().lower() in ('', '0', 'false', 'off', 'no', 'none'): return None
             return Path(env).expanduser()
-        return Path(os.environ.get('XDG_CACHE_HOME') or Path.home()/'.cache').expanduser()/'fastxtend_ffcv'
+        return user_cache()
     if not isinstance(setting, (str, Path)) or str(setting) == '':
         raise TypeError(f"compile_cache must be None (the default folder), False (none) or a folder, not {setting!r}")
     return Path(setting).expanduser()
@@ -620,6 +626,11 @@ class FFCVEpochIterator(_EpochIterator):
     def stop_event(self) -> threading.Event:
         "Set to stop the thread: FFCV's `run` checks it while the queue is full"
         return self.terminate_event
+
+    @property
+    def context(self) -> MemoryContext:
+        "The epoch's reading context, from its memory manager's `schedule_epoch`: its `start_batch` runs before each batch's pipelines"
+        return self.memory_context
 
     @property
     def buffers(self) -> dict:

@@ -15,6 +15,7 @@ import fcntl
 import hashlib
 import json
 import os
+import queue
 import re
 import shutil
 import tempfile
@@ -22,7 +23,7 @@ import threading
 import time
 import uuid
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Sequence
@@ -31,12 +32,13 @@ import numpy as np
 
 from fastcore.basics import patch
 
-from .compat import MemoryContext, OSCacheManager, beton_extent
+from .compat import MemoryContext, OSCacheManager, beton_extent, user_cache
 from .core import check_int, check_path
 
 # %% auto #0
-__all__ = ['UPLOAD_PREFIX', 'is_url', 'BetonURL', 'RemoteError', 'RemoteChanged', 'RemoteBeton', 'RemotePages', 'local_file',
-           'file_size', 'file_stamp', 'url_text', 'text_beside', 'remote_files', 'upload_folder']
+__all__ = ['UPLOAD_PREFIX', 'is_url', 'BetonURL', 'DaemonPool', 'RemoteError', 'RemoteChanged', 'RemoteBeton', 'RemotePages',
+           'local_file', 'file_size', 'file_stamp', 'beton_fingerprint', 'check_described', 'url_text', 'url_bytes',
+           'url_listing', 'text_beside', 'check_folder_url', 'remote_files', 'upload_folder']
 
 # %% ../nbs/09a_storage.ipynb #972e4603
 _URL = re.compile(r'^[a-zA-Z][a-zA-Z0-9+.-]*://')
@@ -54,13 +56,14 @@ class BetonURL(str):
         url:str, # The object's URL, for fsspec: `s3://bucket/key.beton`
         storage_options:dict|None=None, # Passed to fsspec's file system: credentials, `client_kwargs={'endpoint_url': ...}`...
         cache:str|Path|None=None, # Folder of the local copies; by default `remote` in this package's folder of the user's cache
-        cache_limit:int|None=None, # Bytes of pages a copy holds, beyond the window that the batches being prepared need; None: no limit
+        cache_limit:int|None=None, # Bytes of pages a copy holds, beyond those of the batch being prepared (its pages fetched ahead fit in it); None: no limit
         retries:int=5, # Tries of a failed request after the first
         backoff:float=0.2 # Seconds before the first retry, doubled at each
     ):
         if not is_url(url): raise ValueError(f"{url!r} is not the URL of an object (such as s3://bucket/key.beton)")
         if storage_options is not None and not isinstance(storage_options, dict):
             raise TypeError(f"storage_options must be a dict of fsspec's options, not {type(storage_options).__name__}")
+        if isinstance(cache_limit, float) and cache_limit.is_integer(): cache_limit = int(cache_limit)  # 8e9, or 2**30 * 0.5
         if cache_limit is not None: cache_limit = check_int(cache_limit, 'cache_limit', 0, what='None or a number of bytes >= 0')
         res = super().__new__(cls, url)
         res.storage_options, res.cache, res.cache_limit = dict(storage_options or {}), cache, cache_limit
@@ -92,7 +95,32 @@ def remote_cache(
 ) -> Path:
     "The folder of the local copies of remote `.beton` files: `cache`, or `fastxtend_ffcv/remote` in the user's cache folder (`$XDG_CACHE_HOME`, `~/.cache`)"
     if cache is not None: return check_path(cache, 'cache', 'a folder')
-    return Path(os.environ.get('XDG_CACHE_HOME') or Path.home()/'.cache').expanduser()/'fastxtend_ffcv'/'remote'
+    return user_cache('remote')
+
+# %% ../nbs/09a_storage.ipynb #c3981662
+class DaemonPool:
+    "Up to `n` daemon threads, started with the first `n` calls, that run the calls submitted as futures. At exit nothing waits for them: a `ThreadPoolExecutor` runs every call still queued first, which kept a stopped training alive for seconds"
+    def __init__(self,
+        n:int, # Threads, at most
+        name:str # Their name
+    ): self.n, self.name, self.calls, self.threads, self.lock = n, name, queue.SimpleQueue(), 0, threading.Lock()
+
+    def submit(self, f, *args) -> Future:
+        "A future of `f(*args)`, run by one of the threads; cancelled before it starts, it never runs"
+        fut = Future()
+        self.calls.put((fut, f, args))
+        with self.lock:
+            if self.threads < self.n:  # one more, as long as calls wait and there are fewer than `n`
+                self.threads += 1
+                threading.Thread(target=self._work, name=f'{self.name}-{self.threads}', daemon=True).start()
+        return fut
+
+    def _work(self):
+        while True:
+            fut, f, args = self.calls.get()
+            if not fut.set_running_or_notify_cancel(): continue
+            try: fut.set_result(f(*args))
+            except BaseException as e: fut.set_exception(e)
 
 # %% ../nbs/09a_storage.ipynb #0ea005b0
 class RemoteError(OSError):
@@ -121,11 +149,15 @@ class RemoteBeton:
     slots = 64  # processes of a machine that read one copy at once, at most
 
     @classmethod
-    def open(cls, url:BetonURL) -> RemoteBeton:
-        "The `RemoteBeton` of `url` in this process, opened once; the latest `url`'s limit, retries and backoff apply"
+    def open(cls,
+        url:BetonURL, # The object
+        fresh:bool=False # Ask the store first (one request), and open the object anew if it was replaced since this process opened it
+    ) -> RemoteBeton:
+        "The `RemoteBeton` of `url` in this process, opened once for each version of the object; the latest `url`'s limit, retries and backoff apply"
         key = (str(url), json.dumps(url.storage_options, sort_keys=True, default=str), str(url.cache))
         with cls._open_lock:
-            if (res := cls._opened.get(key)) is None: res = cls._opened[key] = cls(url)
+            if (res := cls._opened.get(key)) is not None and fresh and res.replaced(): res = None
+            if res is None: res = cls._opened[key] = cls(url)
             else: res.url = url
         return res
 
@@ -154,8 +186,15 @@ class RemoteBeton:
         self.data_pages[list(self.kept)] = False
         self.lock, self.fetching, self.pinned = threading.Lock(), {}, Counter()  # pinned: batches in hand that need each page
         self.slot = self._take_slot()
-        self.pool = ThreadPoolExecutor(16, thread_name_prefix='fastxtend_ffcv-fetch')
+        self._remove_older()
+        self.pool = DaemonPool(16, 'fastxtend_ffcv-fetch')
         self.fetched = 0  # pages fetched by this process, for the tests and benchmarks
+
+    def replaced(self) -> bool:
+        "Whether the object is no longer the one opened (its ETag or size changed), as the store says now"
+        self.fs.invalidate_cache(self.path)
+        info = self._ask(self.fs.info, self.path, what='its size and ETag')
+        return (_etag(info), int(info['size'])) != (self.etag, self.size)
 
     def __repr__(self): return f"RemoteBeton({str(self.url)!r}, {self.size:,} bytes, {self.n_pages} pages of {self.page_size:,}, copy in {self.folder})"
 
@@ -165,7 +204,10 @@ def _ask(self:RemoteBeton, f, *args, what:str):
     "`f(*args)`, tried again with exponential backoff; once the tries are spent, an error that names the URL and `what` was read"
     for i in range(self.url.retries + 1):
         try: return f(*args)
-        except FileNotFoundError as e: raise FileNotFoundError(f"No FFCV dataset at {self.url}: {e}") from e
+        except FileNotFoundError as e:
+            if getattr(e.__cause__, 'status', None) in (401, 403):  # fsspec's HTTP file system calls any failure of `info` not found
+                raise PermissionError(f"{self.url}: access denied (HTTP {e.__cause__.status}); check the credentials (storage_options, or the environment's)") from e
+            raise FileNotFoundError(f"No FFCV dataset at {self.url}: no such object, or no such bucket") from e
         except PermissionError as e: raise PermissionError(f"{self.url}: access denied ({e}); check the credentials (storage_options, or the environment's)") from e
         except Exception as e:
             if _changed(e): raise RemoteChanged(f"{self.url} was replaced while this loader read it (its ETag is no longer {self.etag}): "
@@ -225,13 +267,20 @@ def _locked(self:RemoteBeton):
         finally: fcntl.flock(self.lock_fd, fcntl.LOCK_UN)
 
 @patch
-def ensure(self:RemoteBeton, pages) -> None:
+def ensure(self:RemoteBeton,
+    pages, # The pages that a batch reads
+    stopped:threading.Event|None=None # Set when the batch is no longer wanted (its epoch closed): the wait ends, with `InterruptedError`
+) -> None:
     "Fetch those of `pages` that the copy lacks, in parallel, and wait for them; an error of any is raised here. The caller reads them within `grace` seconds"
     pages = list(pages)
     with self.lock: self.pinned.update(pages)  # this process keeps them while it waits for the others
     try:
         while True:
-            for f in [self.fetch(p) for p in pages]: f.result()
+            futures = [self.fetch(p) for p in pages]
+            while concurrent.futures.wait(futures, 0.1).not_done:
+                if stopped is not None and stopped.is_set(): raise InterruptedError(f"{self.url}: the epoch was closed while its pages were fetched")
+            for f in futures:
+                if not f.cancelled(): f.result()  # a fetch that another epoch dropped is asked for again
             with self._locked():  # all there, and marked used at once: no process evicts them for `grace` seconds
                 if all(self.present[p] for p in pages):
                     now = time.time()
@@ -244,13 +293,19 @@ def ensure(self:RemoteBeton, pages) -> None:
 def fetch(self:RemoteBeton, p:int):
     "A future of page `p` in the copy: fetched once, however many ask for it"
     with self.lock:
-        if (f := self.fetching.get(p)) is None:
+        if (f := self.fetching.get(p)) is None or f.cancelled():
             if self.present[p]:
-                from concurrent.futures import Future
                 f = Future(); f.set_result(None)
                 return f
             f = self.fetching[p] = self.pool.submit(self._fetch, p)
         return f
+
+@patch
+def cancel(self:RemoteBeton, pages):
+    "Drop the fetches of `pages` that have not started: a closed epoch leaves no requests queued (at exit, Python runs each queued one)"
+    with self.lock:
+        for p in pages:
+            if (f := self.fetching.get(p)) is not None and f.cancel(): del self.fetching[p]
 
 @patch
 def _fetch(self:RemoteBeton, p:int):
@@ -269,6 +324,17 @@ def _fetch(self:RemoteBeton, p:int):
     self.evict()
 
 # %% ../nbs/09a_storage.ipynb #6b511cb3
+@patch
+def _remove_older(self:RemoteBeton):
+    "Remove the copies of earlier versions of this object (replaced since, their ETags others) that no living process reads"
+    for other in self.folder.parent.iterdir():
+        if other == self.folder or other.name.startswith('.') or not other.is_dir(): continue
+        try:
+            if json.loads((other/'remote.json').read_text()).get('url') != str(self.url): continue
+            pids = np.fromfile(other/'slots', np.int64)
+        except (OSError, ValueError): continue  # not a copy, or one being removed
+        if not any(pid and _alive(int(pid)) for pid in pids.tolist()): shutil.rmtree(other, ignore_errors=True)
+
 def _alive(pid:int) -> bool:
     try: os.kill(pid, 0)
     except ProcessLookupError: return False
@@ -328,6 +394,8 @@ class _RemoteContext(MemoryContext):
         self.manager, self.remote, self.inner = manager, manager.remote, manager.context
         self.pages = [sorted({p for i in b for p in manager.sample_to_pages[i]}) for b in batches]
         self.asked = self.done = 0  # batches whose pages are asked for; batches read
+        self.window = Counter()  # the pages that this epoch keeps: of the batches asked for and not yet read
+        self.stopped = threading.Event()
 
     @property
     def state(self): return self.inner.state
@@ -337,23 +405,36 @@ class _RemoteContext(MemoryContext):
         self.ask(min(self.manager.ahead, len(self.pages)))
         return self
 
-    def ask(self, upto:int):
-        "Start fetching the pages of the batches before `upto`, and keep them while this epoch needs them"
+    def ask(self, upto:int, needed:int=0):
+        "Start fetching the pages of the batches before `upto`, and keep them while this epoch needs them; beyond batch `needed`, only while the pages kept fit in `cache_limit`"
+        limit, remote = self.remote.url.cache_limit, self.remote
         for b in range(self.asked, upto):
-            with self.remote.lock: self.remote.pinned.update(self.pages[b])
-            for p in self.pages[b]: self.remote.fetch(p)
-        self.asked = max(self.asked, upto)
+            with remote.lock:
+                if b > needed and limit is not None and len(self.window.keys() | self.pages[b]) * remote.page_size > limit: return
+                remote.pinned.update(self.pages[b])
+                self.window.update(self.pages[b])
+            for p in self.pages[b]: remote.fetch(p)
+            self.asked = b + 1
 
     def release(self, upto:int):
         "Let the pages of the batches read before `upto` go, as far as no batch in hand needs them"
         with self.remote.lock:
-            for b in range(self.done, upto): self.remote.pinned.subtract(self.pages[b])
+            for b in range(self.done, upto):
+                self.remote.pinned.subtract(self.pages[b])
+                self.window.subtract(self.pages[b])
+            self.window = +self.window  # the pages that batches still ahead need
         self.done = max(self.done, upto)
 
     def start_batch(self, b:int):
-        self.ask(min(b + 1 + self.manager.ahead, len(self.pages)))
         self.release(b)  # the batches before it are read: FFCV prepares them in order
-        self.remote.ensure(self.pages[b])
+        self.ask(min(b + 1 + self.manager.ahead, len(self.pages)), b)
+        self.remote.ensure(self.pages[b], self.stopped)
+
+    def stop(self):
+        "The epoch is closing: stop waiting for its pages, and drop their fetches that have not started"
+        self.stopped.set()
+        with self.remote.lock: pages = list(self.window)
+        self.remote.cancel(pages)
 
     def __exit__(self, *exc):
         self.release(self.asked)
@@ -379,18 +460,74 @@ def file_stamp(fname) -> tuple|None:
     except FileNotFoundError: return None
     return st.st_ino, st.st_size, st.st_mtime_ns
 
+def beton_fingerprint(
+    fname # A `Path` of a local .beton, or a `BetonURL`
+) -> dict:
+    "What tells one written .beton from another: its size, and a hash of its header, items' metadata and allocation table (read from a URL's local copy, which holds them)"
+    if (res := _fingerprints.get(key := (str(fname), file_stamp(fname)))) is not None: return dict(res)  # once a process, for each version of the file
+    with open(local_file(fname), 'rb') as f:
+        size, fd = os.fstat(f.fileno()).st_size, f.fileno()
+        read = lambda s, e: os.pread(fd, e - s, s)
+        try: _, head_end, table_start = beton_extent(read, size)
+        except ValueError as e: raise ValueError(f"{fname}: {e}") from e
+        h = hashlib.sha256(read(0, head_end))
+        h.update(read(table_start, size))
+    _fingerprints[key] = res = dict(bytes=size, sha256=h.hexdigest())
+    return dict(res)
+
+_fingerprints = {}
+
+def check_described(
+    fname, # A `Path` of a local .beton, or a `BetonURL`
+    described:dict|None # Its `beton_fingerprint` when it was written, as the `meta.json` beside it records it; None: not recorded
+):
+    "Raise if `fname` is not the file that `described` says was written: the folder is being written, or a copy or upload of it stopped part way"
+    if described is None or (got := beton_fingerprint(fname)) == described: return
+    why = f"{got['bytes']:,} bytes, where it had {described['bytes']:,}" if got['bytes'] != described['bytes'] else 'its items differ'
+    raise ValueError(f"{fname} is not the file that the meta.json beside it describes ({why}): the folder is being written, or a copy or upload of it "
+                     "stopped part way. Write or upload the whole folder again (fastxtend-ffcv-folder with --overwrite), or wait for the one in progress")
+
 # %% ../nbs/09a_storage.ipynb #6ec24220
 def url_text(
     url:str, # The URL of an object, such as a dataset's `meta.json`
     storage_options:dict|None=None # Passed to fsspec
 ) -> str|None:
     "The text of the object at `url`, or None if there is none; other errors (credentials, a server that does not answer) name the URL"
-    import fsspec
-    fs, path = fsspec.core.url_to_fs(url, **(storage_options or {}))
-    try: return fs.cat_file(path).decode('utf-8')
+    try: return url_bytes(url, storage_options).decode('utf-8')
     except FileNotFoundError: return None
+
+def _url_fs(url:str, storage_options:dict|None):
+    "fsspec's file system of `url`, and the path in it; a missing fsspec (or s3fs) is named with its extra"
+    try: import fsspec
+    except ImportError as e: raise ImportError(f"Reading {url} needs fsspec (and s3fs for s3://): pip install -e \".[cloud]\"") from e
+    try: return fsspec.core.url_to_fs(url, **(storage_options or {}))
+    except (ImportError, ValueError) as e: raise type(e)(f"Reading {url}: {e}") from e
+
+def _asking(url:str, f, *args):
+    "`f(*args)`, with its errors naming `url`: a missing object, denied access, or what else the store raised"
+    try: return f(*args)
+    except FileNotFoundError as e: raise FileNotFoundError(f"No object at {url}") from e
     except PermissionError as e: raise PermissionError(f"{url}: access denied ({e}); check the credentials (storage_options, or the environment's)") from e
     except Exception as e: raise RemoteError(f"{url}: {type(e).__name__}: {e}") from e  # botocore's NoCredentialsError, EndpointConnectionError
+
+def url_bytes(
+    url:str, # The URL of an object, such as an image's
+    storage_options:dict|None=None # Passed to fsspec
+) -> bytes:
+    "The bytes of the object at `url`; its errors name the URL (`FileNotFoundError` where there is none)"
+    fs, path = _url_fs(url, storage_options)
+    return _asking(url, fs.cat_file, path)
+
+def url_listing(
+    url:str, # The URL of a folder, such as `s3://bucket/photos`
+    storage_options:dict|None=None # Passed to fsspec
+) -> list[str]:
+    "The URLs of the objects under the folder `url` and its subfolders, sorted; hidden ones (a name or folder starting with '.') left out"
+    fs, path = _url_fs(url, storage_options)
+    root = path.rstrip('/')
+    found = _asking(url, fs.find, root)
+    rel = [p[len(root):].lstrip('/') for p in found if p.startswith(root + '/')]
+    return sorted(f"{url.rstrip('/')}/{r}" for r in rel if not any(part.startswith('.') for part in r.split('/')))
 
 def text_beside(
     fname, # A `Path` of a local .beton, or a `BetonURL`
@@ -430,6 +567,19 @@ def _named(url:str, what:str, f, *args):
     except PermissionError as e: raise PermissionError(f"{url}: access denied while {what} ({e}); check the credentials (storage_options, or the environment's)") from e
     except Exception as e: raise RemoteError(f"{url}: {what} failed: {type(e).__name__}: {e}") from e  # botocore's NoCredentialsError is no OSError
 
+def check_folder_url(
+    url:str, # A destination folder's URL, such as `s3://bucket/photos_ffcv`
+    storage_options:dict|None=None # Passed to fsspec
+) -> str:
+    "`url`, checked before anything is written for it: its bucket exists, and it names no object (a file) but a folder, new or not"
+    fs, root = _fs(url, storage_options)
+    bucket = fs.split_path(root)[0] if hasattr(fs, 'split_path') else None  # S3's, GCS's and Azure's file systems
+    if bucket and not _named(url, 'looking for its bucket', _call, fs, 'exists', bucket):
+        raise FileNotFoundError(f"No bucket {bucket!r} for {url}: create it first, or check its name and the endpoint (storage_options)")
+    if _named(url, 'looking at it', _call, fs, 'isfile', root):
+        raise NotADirectoryError(f"{url} is an object, not a folder: name a folder for the dataset's files, such as {url.rstrip('/')}_ffcv")
+    return url
+
 def remote_files(
     url:str, # A folder's URL, such as `s3://bucket/photos_ffcv`
     names:Sequence[str], # Files that the folder may hold
@@ -448,6 +598,7 @@ def upload_folder(
     held=nullcontext # A context that the copies into place run in: the writer's `deferred_signals`, so that a signal waits for them
 ) -> list[str]:
     "Upload `files` of `folder` to `url`, all of them or none: to a staging prefix, then copied into place in order; their URLs"
+    check_folder_url(url, storage_options)
     fs, root = _fs(url, storage_options)
     if not overwrite and (there := remote_files(url, files, storage_options)):
         raise FileExistsError(f"{url} already has {', '.join(there)}: pass overwrite=True to replace them (--overwrite on the command line)")

@@ -14,6 +14,7 @@ import inspect
 import json
 import tempfile
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 from copy import deepcopy
 from pathlib import Path
 from typing import Sequence
@@ -29,9 +30,9 @@ from fastai.data.transforms import IntToFloatTensor
 from fastai.vision.core import AddMaskCodes
 from fastai.torch_core import TensorImage, default_device
 
-from ..compat import memory_reader, reader_field_metadata, set_device
+from ..compat import memory_reader, reader_field_metadata, set_device, user_cache
 from ..core import as_plain, check_path, max_workers
-from ..storage import BetonURL, is_url, text_beside
+from ..storage import BetonURL, check_described, is_url, text_beside, url_bytes, url_listing
 from .block import FieldTargets, dblock_datasets, dsets_to_ffcv, fingerprint
 from .pipelines import dblock_image_pipelines, image_pipeline, target_field, target_pipelines
 from ..fields import CropDecoder, ImageFile, RGBImageField, StoredImage, to_rgb_array
@@ -64,14 +65,28 @@ def _field_settings(dl) -> dict:
 
 def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
 
-def _as_items(items) -> list:
-    "The items of a `test_dl`: a folder (a `str` or a `Path`) is its image files, sorted; one file or one image is one item; anything else is listed"
+def _as_items(items, storage_options:dict|None=None) -> list:
+    "The items of a `test_dl`: a folder (a `str` or a `Path`, or a folder's URL) is its image files, sorted; one file or one image is one item; anything else is listed"
+    if is_url(items):  # an image's URL, or a folder's in a bucket
+        if Path(items.split('?')[0]).suffix.lower() in image_extensions: return [items]
+        if not (files := [u for u in url_listing(items, storage_options) if Path(u).suffix.lower() in image_extensions]):
+            raise FileNotFoundError(f"No image files under {items}: test_dl takes image files (or their URLs), a folder of them, PIL images, or item indices")
+        return files
     if isinstance(items, (str, Path)):
         if not Path(items).is_dir(): return [items]
         if not (files := image_files(Path(items))):
             raise FileNotFoundError(f"No image files in the folder {str(items)!r}: test_dl takes image files, a folder of them, PIL images, or item indices")
         return files
     return [items] if isinstance(items, (Image.Image, bytes, bytearray, memoryview)) else list(items)
+
+def _fetched(items:list, with_labels:bool, storage_options:dict|None=None) -> list:
+    "`items`, with each image given by its URL read into its bytes (16 requests at a time), as a web request brings an image file"
+    xs = [o[0] for o in items] if with_labels else items
+    if not (urls := [i for i, x in enumerate(xs) if is_url(x)]): return items
+    with ThreadPoolExecutor(16) as pool: data = list(pool.map(lambda i: url_bytes(xs[i], storage_options), urls))
+    out = list(items)
+    for i, b in zip(urls, data): out[i] = (b, *items[i][1:]) if with_labels else b
+    return out
 
 def _check_kwargs(name:str, kwargs:dict, f):
     "A `TypeError` naming `name`, what the user called, for a keyword that `f` (with what it delegates to) doesn't take, and the closest that it does"
@@ -165,14 +180,14 @@ def _same(a:dict, b:dict) -> bool:
     try: return a.keys() == b.keys() and all(a[k] is b[k] or bool(a[k] == b[k]) for k in a)
     except Exception: return False  # values that don't compare, such as arrays: not the same
 
-def _in_memory(dl, xs:list, sources:list, bs:int, kwargs:dict) -> Loader|None:
-    "A loader of the images `xs` read from memory, through the pipelines of `dl`'s template; None where its pipelines need a file"
+def _in_memory(dl, data:list, xs:list, sources:list, bs:int, kwargs:dict) -> Loader|None:
+    "A loader of the images `data` (named `xs`) read from memory, through the pipelines of `dl`'s template; None where its pipelines need a file"
     pipes = dl.fresh_pipelines()
     name = list(pipes)[0]  # the images' pipeline, and any other that reads their field (views)
     decoders = [p.decoder if isinstance(p, PipelineSpec) else (p or [None])[0] for k, p in pipes.items() if _source(k, p) == _source(name, pipes[name])]
     if not all(isinstance(d, CropDecoder) for d in decoders): return None  # the others' buffers grow with the file's items
     settings, key = _field_settings(dl), dict(kwargs, device=str(dl.device))
-    encoded = encode_items(_NewItems(xs, False, None), {name: _NewImageField(**settings)}, sources)
+    encoded = encode_items(_NewItems(data, False, None), {name: _NewImageField(**settings)}, sources)
     size = tuple(int(encoded[0][encoded[0].dtype.names[0]][k].max()) for k in ('height', 'width'))
     t = dl.test_template  # the loader of one blank image whose compiled pipelines read new images from memory
     same = t is not None and _same(t['key'], key) and t['settings'] == settings
@@ -195,7 +210,8 @@ def ffcv_test_dl(
 ) -> Loader:
     "A `Loader` of new `items`, with `dl`'s validation pipelines and batch transforms"
     if _is_beton(items): return _beton_dl(dl, items, kwargs)
-    items = _as_items(items)
+    storage_options = kwargs.pop('storage_options', None)  # for images given by URL
+    items = _as_items(items, storage_options)
     if items and all(_is_index(o) for o in items):
         if not isinstance(dl, Loader): raise ValueError(f"Item indices ({items[0]}, ...) name items of the validation .beton, which an exported learner "
                                                         "doesn't keep: pass image files or images, or use the learner with its loaders")
@@ -212,9 +228,10 @@ def ffcv_test_dl(
     # and runs as it would on fastai's batches: on the CPU, a resnet18 takes 1.3 to 1.6 times as long on `channels_last` images of 64 pixels
     kwargs.setdefault('channels_last', torch.device(dl.device).type != 'cpu')
     xs = [o[0] for o in items] if with_labels else items
-    sources = [str(x) if isinstance(x, (str, Path)) else None for x in xs]  # what errors call them: a file by its name, anything else by its index
-    if not with_labels and 0 < len(items) <= IN_MEMORY and (res := _in_memory(dl, xs, sources, bs, kwargs)) is not None: return res
-    return _written(dl, items, with_labels, xs, sources, bs, kwargs)
+    sources = [str(x) if isinstance(x, (str, Path)) else None for x in xs]  # what errors call them: a file by its name or URL, anything else by its index
+    data = _fetched(items, with_labels, storage_options)
+    if not with_labels and 0 < len(items) <= IN_MEMORY and (res := _in_memory(dl, data, xs, sources, bs, kwargs)) is not None: return res
+    return _written(dl, data, with_labels, xs, sources, bs, kwargs)
 
 
 
@@ -312,10 +329,13 @@ class FFCVDataLoaders(DataLoaders):
             image = image_pipeline(size, train, device, crop_scale, crop_ratio, flip)
             return {'image': image, **target_pipelines(kind, device, image[0])}
         common = dict(num_workers=num_workers, device=device, async_tfms=async_tfms, os_cache=os_cache, vocab=vocab, **kwargs)
-        return cls(Loader(train, bs, order=order, seed=seed, pipelines=train_pipelines or pipes(True), batch_tfms=deepcopy(tfms),
-                          items=items[0], **common),
-                   Loader(valid, val_bs or bs, pipelines=valid_pipelines or pipes(False), batch_tfms=deepcopy(tfms), items=items[1], **common),
-                   path=path or '.')
+        dls = cls(Loader(train, bs, order=order, seed=seed, pipelines=train_pipelines or pipes(True), batch_tfms=deepcopy(tfms),
+                         items=items[0], **common),
+                  Loader(valid, val_bs or bs, pipelines=valid_pipelines or pipes(False), batch_tfms=deepcopy(tfms), items=items[1], **common),
+                  path=path or '.')
+        # the files that the folder's metadata describes, not others of their names (a folder being replaced, an upload stopped part way)
+        for dl, name in ((dls.train, 'train.beton'), (dls.valid, 'valid.beton')): check_described(dl.config.fname, meta.get('betons', {}).get(name))
+        return dls
 
 # %% ../../nbs/30_data.core.ipynb #a8a258ea
 def dblock_cache(
@@ -324,7 +344,7 @@ def dblock_cache(
 ) -> Path:
     "The folder where `from_dblock` keeps these items' .beton files when no `cache` is given: `$XDG_CACHE_HOME` (`~/.cache`)`/fastxtend_ffcv/datablocks/`, then a hash of the items, splits and settings"
     key = hashlib.sha1(json.dumps([fp, settings], sort_keys=True, default=str).encode()).hexdigest()[:16]
-    return Path(os.environ.get('XDG_CACHE_HOME') or Path.home()/'.cache').expanduser()/'fastxtend_ffcv'/'datablocks'/key
+    return user_cache('datablocks', key)
 
 # %% ../../nbs/30_data.core.ipynb #a79f8b06
 @patch(cls_method=True)
@@ -375,7 +395,7 @@ def test_dl(self:FFCVDataLoaders,
 ) -> Loader:
     "A `Loader` of `test_items`, with the validation pipelines and batch transforms"
     if _is_beton(test_items): return ffcv_test_dl(self.valid, test_items, **kwargs)
-    test_items = _as_items(test_items)
+    test_items = _as_items(test_items, kwargs.get('storage_options'))
     if with_labels and isinstance(self.train, Loader) and isinstance(self.valid, Loader) and test_items and self.valid.indices_of(test_items) is None:
         # files of the training split: read from the training file, through the validation pipelines
         if (idxs := self.train.indices_of(test_items)) is not None:

@@ -22,7 +22,7 @@ from fastai.torch_core import default_device
 
 from ..compat import cache_folder, file_problem, header_fields, open_reader, reader_problem
 from ..core import check_int, check_path
-from ..storage import BetonURL, file_stamp, is_url, local_file
+from ..storage import BetonURL, RemoteBeton, file_stamp, is_url, local_file
 from .threads import LoopChoice
 from ..roles import OwnField
 from ffcv.loader.loader import DEFAULT_OS_CACHE, OrderOption
@@ -38,12 +38,14 @@ def check_fname(
     storage_options:dict|None=None, # For a URL: fsspec's options (`BetonURL`); None keeps a `BetonURL`'s
     cache_limit:int|None=None # For a URL: the bytes of pages its local copy holds; None keeps a `BetonURL`'s
 ) -> Path|BetonURL:
-    "`fname` as the `Path` of an existing file or a `BetonURL`, or a clear error"
+    "`fname` as the `Path` of an existing file or a `BetonURL` (of the object's current version), or a clear error"
     if is_url(fname):
-        if not isinstance(fname, BetonURL): return BetonURL(fname, storage_options, cache_limit=cache_limit)
-        if storage_options is None and cache_limit is None: return fname
-        return BetonURL(fname, fname.storage_options if storage_options is None else storage_options, fname.cache,
-                        fname.cache_limit if cache_limit is None else cache_limit, fname.retries, fname.backoff)
+        if not isinstance(fname, BetonURL): url = BetonURL(fname, storage_options, cache_limit=cache_limit)
+        elif storage_options is None and cache_limit is None: url = fname
+        else: url = BetonURL(fname, fname.storage_options if storage_options is None else storage_options, fname.cache,
+                             fname.cache_limit if cache_limit is None else cache_limit, fname.retries, fname.backoff)
+        RemoteBeton.open(url, fresh=True)  # a new loader reads the object as it is now: a replaced one anew, a missing one is named
+        return url
     if storage_options is not None or cache_limit is not None:
         raise ValueError(f"storage_options and cache_limit are for a URL (such as s3://bucket/train.beton), not a local file: {fname}")
     fname = check_path(fname, 'fname', 'a path to a .beton file')

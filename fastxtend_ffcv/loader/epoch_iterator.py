@@ -115,11 +115,16 @@ def _copy_tensor(b:torch.Tensor, t:torch.Tensor, contiguous:bool=False) -> torch
         np.copyto(out.numpy(), t.numpy())
     return as_typed(out, b)
 
+def _is_view_image(t:torch.Tensor) -> bool:
+    "Whether `t` is a `channels_last` image batch, as FFCV's `ToTorchImage` gives one in a plain tensor: `N×C×H×W`, laid out `N×H×W×C`"
+    return t.ndim == 4 and not t.is_contiguous() and t.is_contiguous(memory_format=torch.channels_last)
+
 def _contiguous_images(b):
-    "`b`, with each image batch that is not contiguous `N×C×H×W` (FFCV's `channels_last` views) copied into one that is, as fastai's loaders lay them out"
+    "`b`, with each image batch that is not contiguous `N×C×H×W` (FFCV's `channels_last` views, typed or plain) copied into one that is, as fastai's loaders lay them out"
     if isinstance(b, tuple): return tuple(_contiguous_images(o) for o in b)
     if isinstance(b, list): return [_contiguous_images(o) for o in b]
     if isinstance(b, TensorImageBase) and (t := as_plain(b)).ndim == 4 and not t.is_contiguous(): return _copy_tensor(b, t, contiguous=True)
+    if type(b) is torch.Tensor and _is_view_image(b): return _copy_tensor(b, b, contiguous=True)
     return b
 
 # %% ../../nbs/19_loader.epoch_iterator.ipynb #58da38c2
@@ -323,6 +328,7 @@ def finish(self:EpochIterator, b):
 def close(self:EpochIterator):
     "Stop the thread, wait for it, then free the epoch's memory"
     self.stop_event.set()
+    if (stop := getattr(getattr(self, 'context', None), 'stop', None)) is not None: stop()  # a remote file's: no waiting for pages, no fetches left queued
     if self.is_alive() and threading.current_thread() is not self: self.join()
     super(EpochIterator, self).close()  # frees the epoch's memory, once
     _live.discard(self)

@@ -20,7 +20,7 @@ from PIL import Image
 from fastcore.meta import delegates
 
 from ..core import check_path
-from ..storage import UPLOAD_PREFIX, is_url, remote_files, upload_folder
+from ..storage import UPLOAD_PREFIX, beton_fingerprint, check_folder_url, is_url, remote_files, upload_folder
 from ..fields.boxes import BoxField
 from ..fields.image import ImageFile, RGBImageField
 from .writer import DatasetWriter, ItemError, deferred_signals, remove_stale, stop_on_signals
@@ -55,6 +55,8 @@ def write_splits(
                 bad = {e.index for e in w.skipped}
                 kept[split], skipped = [i for i in range(len(ds)) if i not in bad], skipped + w.skipped
             files = metadata(kept, skipped) if metadata is not None else {}
+            if 'meta.json' in files:  # the files it describes, by `beton_fingerprint`: a reader tells them from others (`check_described`)
+                files['meta.json'] = json.dumps({**json.loads(files['meta.json']), 'betons': {f'{s}.beton': beton_fingerprint(stage/f'{s}.beton') for s in splits}})
             for name, text in files.items(): (stage/name).write_text(text)
             with deferred_signals():  # every file or none; the metadata, which says that the files are whole, goes last
                 for name in files: (dest/name).unlink(missing_ok=True)
@@ -311,6 +313,7 @@ def folder_to_ffcv(
     url = str(dest) if is_url(dest) else None
     if url is None and storage_options is not None: raise ValueError(f"storage_options is for a URL as dest (s3://bucket/folder), not the folder {dest}")
     src, max_resolution = check_path(src, 'src', 'an image folder'), max_resolution or None
+    if url: check_folder_url(url, storage_options)  # a missing bucket is found before the images are written, not after
     dest = Path(tempfile.mkdtemp(prefix=UPLOAD_PREFIX))/'dataset' if url else check_path(dest, 'dest', 'a folder for the .beton files')
     try:
         with stop_on_signals():  # an upload stopped by a signal removes its staging, in the bucket and here
