@@ -63,11 +63,13 @@ class DelayProxy:
         finally: writer.close()
 
     async def _client(self, reader, writer):
-        up_reader, up_writer = await asyncio.open_connection(*self.target)
-        both = {writer, up_writer}
-        self.writers |= both
-        try: await asyncio.gather(self._pipe(reader, up_writer, self.delay), self._pipe(up_reader, writer, 0))
-        finally: self.writers -= both
+        try:  # a task that `stop` cancels ends as one that finished: asyncio's server reports a cancelled one
+            up_reader, up_writer = await asyncio.open_connection(*self.target)
+            both = {writer, up_writer}
+            self.writers |= both
+            try: await asyncio.gather(self._pipe(reader, up_writer, self.delay), self._pipe(up_reader, writer, 0))
+            finally: self.writers -= both
+        except (ConnectionError, asyncio.CancelledError): writer.close()
 
     def cut(self) -> int:
         "Cut every connection open now, as a network that drops them mid-request; how many were open"
@@ -78,10 +80,17 @@ class DelayProxy:
         return asyncio.run_coroutine_threadsafe(close(), self.loop).result(5)
 
     def stop(self):
-        "Stop serving"
-        self.loop.call_soon_threadsafe(self.server.close)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(5)
+        "Stop serving: cut the connections open now and end their tasks, then the loop (pending tasks would be reported at exit)"
+        async def shut():
+            self.server.close()
+            for w in list(self.writers): w.transport.abort()
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for t in tasks: t.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        try: asyncio.run_coroutine_threadsafe(shut(), self.loop).result(5)
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(5)
 
 # %% ../../nbs/36f_bench.remote.ipynb #e43c547c
 class _ServerProcess:
