@@ -234,43 +234,49 @@ class FFCVDataModule(pl.LightningDataModule):
                            "pytorch_lightning and lightning.pytorch each take only their own. This module's is the one that the script imported "
                            "first: import the trainer's Lightning before the other, and before fastxtend_ffcv.lightning, or only one of them")
 
-    def distributed(self) -> bool:
-        "Whether each process reads its own shard: where the trainer (or the process group) has more than one process, unless `is_dist=False`"
-        several = self.trainer.world_size > 1 if self.trainer is not None else dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1
-        if self.is_dist and not several:  # ffcv-pl's examples pass is_dist=True for 2 GPUs: the same script on one device reads everything
-            warnings.warn("FFCVDataModule: is_dist=True, but the trainer runs one process, which reads every item; drop is_dist, which is inferred", stacklevel=2)
-        return several and self.is_dist is not False
+# %% ../nbs/33b_lightning.ipynb #db1c3248
+@patch
+def distributed(self:FFCVDataModule) -> bool:
+    "Whether each process reads its own shard: where the trainer (or the process group) has more than one process, unless `is_dist=False`"
+    several = self.trainer.world_size > 1 if self.trainer is not None else dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1
+    if self.is_dist and not several:  # ffcv-pl's examples pass is_dist=True for 2 GPUs: the same script on one device reads everything
+        warnings.warn("FFCVDataModule: is_dist=True, but the trainer runs one process, which reads every item; drop is_dist, which is inferred", stacklevel=2)
+    return several and self.is_dist is not False
 
-    def shared_seed(self) -> int:
-        "`seed`, else `seed_everything`'s, else one drawn by the first process and given to the others, so that their shards fit together"
-        if self.seed is not None: return int(self.seed)
-        if 'PL_GLOBAL_SEED' in os.environ: return int(os.environ['PL_GLOBAL_SEED'])
-        seed = random.SystemRandom().randrange(2**31 - 1)
-        if self.trainer is not None: return int(self.trainer.strategy.broadcast(seed))
-        if dist.is_available() and dist.is_initialized():
-            box = [seed]; dist.broadcast_object_list(box, src=0); return int(box[0])
-        return seed
+@patch
+def shared_seed(self:FFCVDataModule) -> int:
+    "`seed`, else `seed_everything`'s, else one drawn by the first process and given to the others, so that their shards fit together"
+    if self.seed is not None: return int(self.seed)
+    if 'PL_GLOBAL_SEED' in os.environ: return int(os.environ['PL_GLOBAL_SEED'])
+    seed = random.SystemRandom().randrange(2**31 - 1)
+    if self.trainer is not None: return int(self.trainer.strategy.broadcast(seed))
+    if dist.is_available() and dist.is_initialized():
+        box = [seed]; dist.broadcast_object_list(box, src=0); return int(box[0])
+    return seed
 
-    def build(self, kind:str, seed:int|None=None) -> Loader:
-        "The `Loader` of `kind` ('train', 'val', 'test' or 'predict'), from its manager and this module's settings"
-        m = getattr(self, f'{kind}_manager')
-        if m is None: raise ValueError(f"This FFCVDataModule has no {kind}_manager")
-        kw = dict(drop_last=kind == 'train', batches_ahead=3)  # ffcv-pl's, but the evaluating loaders keep every item
-        if self.trainer is not None: kw['device'] = self.trainer.strategy.root_device
-        kw.update({k[len(kind)+1:]: v for k, v in self.kwargs.items() if k.startswith(kind + '_')})
-        return Loader(m.file_path, batch_size=self.batch_size, num_workers=self.num_workers, os_cache=self.os_cache, order=m.ordering,
-                      pipelines=m.pipeline, distributed=self.distributed(), seed=self.shared_seed() if seed is None else seed, **kw)
+@patch
+def build(self:FFCVDataModule, kind:str, seed:int|None=None) -> Loader:
+    "The `Loader` of `kind` ('train', 'val', 'test' or 'predict'), from its manager and this module's settings"
+    m = getattr(self, f'{kind}_manager')
+    if m is None: raise ValueError(f"This FFCVDataModule has no {kind}_manager")
+    kw = dict(drop_last=kind == 'train', batches_ahead=3)  # ffcv-pl's, but the evaluating loaders keep every item
+    if self.trainer is not None: kw['device'] = self.trainer.strategy.root_device
+    kw.update({k[len(kind)+1:]: v for k, v in self.kwargs.items() if k.startswith(kind + '_')})
+    return Loader(m.file_path, batch_size=self.batch_size, num_workers=self.num_workers, os_cache=self.os_cache, order=m.ordering,
+                  pipelines=m.pipeline, distributed=self.distributed(), seed=self.shared_seed() if seed is None else seed, **kw)
 
-    def setup(self, stage:str|None=None):
-        "Build the loaders of `stage` ('fit', 'validate', 'test', 'predict'; None: all), once the trainer's processes have joined their group"
-        kinds = [k for k in (_KINDS if stage is None else _STAGES.get(stage, ())) if getattr(self, f'{k}_manager') is not None]
-        seed = self.shared_seed() if kinds else None
-        for kind in kinds:
-            if kind not in self.loaders: self.loaders[kind] = self.build(kind, seed)
+@patch
+def setup(self:FFCVDataModule, stage:str|None=None):
+    "Build the loaders of `stage` ('fit', 'validate', 'test', 'predict'; None: all), once the trainer's processes have joined their group"
+    kinds = [k for k in (_KINDS if stage is None else _STAGES.get(stage, ())) if getattr(self, f'{k}_manager') is not None]
+    seed = self.shared_seed() if kinds else None
+    for kind in kinds:
+        if kind not in self.loaders: self.loaders[kind] = self.build(kind, seed)
 
-    def teardown(self, stage:str|None=None):
-        "Let go of the loaders of `stage`, so that the next run builds them for its trainer"
-        for kind in (_KINDS if stage is None else _STAGES.get(stage, ())): self.loaders.pop(kind, None)
+@patch
+def teardown(self:FFCVDataModule, stage:str|None=None):
+    "Let go of the loaders of `stage`, so that the next run builds them for its trainer"
+    for kind in (_KINDS if stage is None else _STAGES.get(stage, ())): self.loaders.pop(kind, None)
 
 # %% ../nbs/33b_lightning.ipynb #fda50674
 @patch

@@ -348,6 +348,7 @@ def epoch_order(self:Loader,
         finally: self.next_epoch = saved
     return np.asarray(self.next_traversal_order(), dtype=self.indices.dtype) if self.distributed else self.get_idxs()
 
+# %% ../../nbs/21_loader.loader.ipynb #add49611
 @patch
 def __iter__(self:Loader):
     "The batches of an epoch. As FFCV's, `iter(dl)` compiles the pipelines where they need it; the epoch starts at the first batch asked for, as fastai's `DataLoader`'s does: an iterator made and dropped unused (Lightning makes one, to check that a loader is iterable) reads nothing and counts no epoch"
@@ -376,6 +377,7 @@ def start_epoch(self:Loader,
     (self.config.before_iter or noop)()
     return Epoch(self, order[skip * self.batch_size:], self.config.after_iter or noop, start=skip, compiled=compiled)
 
+# %% ../../nbs/21_loader.loader.ipynb #43da4557
 @patch
 def one_batch(self:Loader,
     batches_ahead:bool=False # Prepare `batches_ahead + 2` batches and return the last, as fastxtend does to warm up
@@ -400,6 +402,7 @@ def batch_to_show(self:Loader, unique:bool=False, n:int=1):
         return b
     finally: epoch.close()
 
+# %% ../../nbs/21_loader.loader.ipynb #946cd3d1
 @patch
 def check_file(self:Loader):
     "Raise if the file changed since the loader opened it: FFCV maps it into memory, so reading could crash"
