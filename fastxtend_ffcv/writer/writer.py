@@ -272,15 +272,17 @@ def _run_isolated(f, args:tuple, poll=lambda: False):
     ctx = multiprocessing.get_context('fork')
     shm_name, reason = ctx.Array('c', 64), ctx.Array('c', 64)
     p = ctx.Process(target=_isolated, args=(f, args, shm_name, reason))
-    p.start()
     stopped = False
     try:
+        p.start()  # in the `try`: a signal that lands as it starts still has the process killed
         while p.is_alive() and not stopped:
             p.join(0.1)
             stopped = poll()
     finally:
-        if p.exitcode != 0:
+        if p.pid is not None and p.exitcode != 0:
             try: os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError: pass
+            try: os.kill(p.pid, signal.SIGKILL)  # before its `setpgid` it has no group of its own (its workers, if any, die with it)
             except ProcessLookupError: pass
             p.join()
             if shm_name.value:
