@@ -7,7 +7,6 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/storage.html.md"""
 # %% ../nbs/09a_storage.ipynb #645afe07
 from __future__ import annotations
 
-import asyncio
 import concurrent.futures
 import ctypes
 import ctypes.util
@@ -21,12 +20,10 @@ import shutil
 import tempfile
 import threading
 import time
-import uuid
 from collections import Counter
 from concurrent.futures import Future
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 
@@ -36,9 +33,9 @@ from .compat import MemoryContext, OSCacheManager, beton_extent, user_cache
 from .core import check_int, check_path
 
 # %% auto #0
-__all__ = ['UPLOAD_PREFIX', 'is_url', 'BetonURL', 'DaemonPool', 'RemoteError', 'RemoteChanged', 'RemoteBeton', 'RemotePages',
-           'local_file', 'file_size', 'file_stamp', 'beton_fingerprint', 'check_described', 'url_text', 'url_bytes',
-           'url_listing', 'text_beside', 'check_folder_url', 'remote_files', 'upload_folder']
+__all__ = ['is_url', 'BetonURL', 'DaemonPool', 'RemoteError', 'RemoteChanged', 'RemoteBeton', 'RemotePages', 'local_file',
+           'file_size', 'file_stamp', 'beton_fingerprint', 'check_described', 'url_text', 'url_bytes', 'url_listing',
+           'text_beside']
 
 # %% ../nbs/09a_storage.ipynb #972e4603
 _URL = re.compile(r'^[a-zA-Z][a-zA-Z0-9+.-]*://')
@@ -537,78 +534,3 @@ def text_beside(
     if isinstance(fname, BetonURL): return url_text(f"{str(fname).rsplit('/', 1)[0]}/{name}", fname.storage_options)
     f = Path(fname).parent/name
     return f.read_text() if f.is_file() else None
-
-# %% ../nbs/09a_storage.ipynb #d028a3d1
-UPLOAD_PREFIX = '.fastxtend-ffcv-upload-'  # the hidden staging prefix of an upload in progress
-
-def _fs(url:str, storage_options:dict|None):
-    "fsspec's file system of `url`, and the path in it"
-    try: import fsspec
-    except ImportError as e: raise ImportError(f"Writing to {url} needs fsspec (and s3fs for s3://): pip install -e \".[cloud]\"") from e
-    fs, path = fsspec.core.url_to_fs(url, **(storage_options or {}))
-    return fs, path.rstrip('/')
-
-def _call(fs, name:str, *args):
-    "`fs.name(*args)`; on an async file system, cancelled when this thread is interrupted (fsspec's `sync` would let the request run on, and finish after the clean-up)"
-    if not getattr(fs, 'async_impl', False): return getattr(fs, name)(*args)
-    fut = asyncio.run_coroutine_threadsafe(getattr(fs, f'_{name}')(*args), fs.loop)
-    try:
-        while True:
-            try: return fut.result(0.2)  # short waits: a signal's handler runs between them
-            except concurrent.futures.TimeoutError: pass
-    except BaseException:
-        fut.cancel()
-        concurrent.futures.wait([fut], 30)
-        raise
-
-def _named(url:str, what:str, f, *args):
-    "`f(*args)`, its errors naming `url` and `what` was done"
-    try: return f(*args)
-    except PermissionError as e: raise PermissionError(f"{url}: access denied while {what} ({e}); check the credentials (storage_options, or the environment's)") from e
-    except Exception as e: raise RemoteError(f"{url}: {what} failed: {type(e).__name__}: {e}") from e  # botocore's NoCredentialsError is no OSError
-
-def check_folder_url(
-    url:str, # A destination folder's URL, such as `s3://bucket/photos_ffcv`
-    storage_options:dict|None=None # Passed to fsspec
-) -> str:
-    "`url`, checked before anything is written for it: its bucket exists, and it names no object (a file) but a folder, new or not"
-    fs, root = _fs(url, storage_options)
-    bucket = fs.split_path(root)[0] if hasattr(fs, 'split_path') else None  # S3's, GCS's and Azure's file systems
-    if bucket and not _named(url, 'looking for its bucket', _call, fs, 'exists', bucket):
-        raise FileNotFoundError(f"No bucket {bucket!r} for {url}: create it first, or check its name and the endpoint (storage_options)")
-    if _named(url, 'looking at it', _call, fs, 'isfile', root):
-        raise NotADirectoryError(f"{url} is an object, not a folder: name a folder for the dataset's files, such as {url.rstrip('/')}_ffcv")
-    return url
-
-def remote_files(
-    url:str, # A folder's URL, such as `s3://bucket/photos_ffcv`
-    names:Sequence[str], # Files that the folder may hold
-    storage_options:dict|None=None # Passed to fsspec
-) -> list[str]:
-    "Those of `names` that the folder at `url` holds"
-    fs, root = _fs(url, storage_options)
-    return [n for n in names if _named(url, f'looking for {n}', fs.exists, f'{root}/{n}')]
-
-def upload_folder(
-    folder:str|Path, # A local folder holding `files`
-    url:str, # The destination folder's URL, such as `s3://bucket/photos_ffcv`
-    files:Sequence[str], # The files, in the order they are put in place: the .beton files first, the files that describe them (`meta.json`) last
-    storage_options:dict|None=None, # Passed to fsspec: credentials, `client_kwargs={'endpoint_url': ...}`
-    overwrite:bool=False, # Replace files that `url` holds already
-    held=nullcontext # A context that the copies into place run in: the writer's `deferred_signals`, so that a signal waits for them
-) -> list[str]:
-    "Upload `files` of `folder` to `url`, all of them or none: to a staging prefix, then copied into place in order; their URLs"
-    check_folder_url(url, storage_options)
-    fs, root = _fs(url, storage_options)
-    if not overwrite and (there := remote_files(url, files, storage_options)):
-        raise FileExistsError(f"{url} already has {', '.join(there)}: pass overwrite=True to replace them (--overwrite on the command line)")
-    stage = f'{root}/{UPLOAD_PREFIX}{uuid.uuid4().hex[:12]}.tmp'
-    try:
-        for n in files: _named(url, f'uploading {n}', _call, fs, 'put_file', str(Path(folder)/n), f'{stage}/{n}')
-        with held():
-            for n in files: _named(url, f'putting {n} in place', _call, fs, 'copy', f'{stage}/{n}', f'{root}/{n}')
-    finally:
-        try: _call(fs, 'rm', stage, True)
-        except (OSError, ValueError): pass  # nothing staged yet, or the server is gone: its staging is all that is left
-        fs.invalidate_cache(root)
-    return [f"{url.rstrip('/')}/{n}" for n in files]

@@ -20,7 +20,8 @@ from PIL import Image
 from fastcore.meta import delegates
 
 from ..core import check_path
-from ..storage import UPLOAD_PREFIX, beton_fingerprint, check_folder_url, is_url, remote_files, upload_folder
+from ..storage import beton_fingerprint, is_url
+from ..upload import UPLOAD_PREFIX, check_folder_url, remote_files, upload_folder
 from ..fields.boxes import BoxField
 from ..fields.image import ImageFile, RGBImageField
 from .writer import DatasetWriter, ItemError, deferred_signals, remove_stale, stop_on_signals
