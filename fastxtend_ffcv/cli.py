@@ -42,6 +42,7 @@ def _summary(res:dict) -> str:
     vocab = res['vocab']
     lines.append(f"vocab.json: {len(vocab)} classes: {', '.join(vocab[:10])}{', ...' if len(vocab) > 10 else ''}")
     if res['skipped']: lines += [f"Skipped {n(len(res['skipped']), 'image')} that could not be written:"] + [f"  {e}" for e in res['skipped']]
+    if isinstance(first := res[next(iter(res['items']))], str): lines.append(f"Uploaded to {first.rsplit('/', 1)[0]}/")  # a URL: written to a bucket
     return '\n'.join(lines)
 
 _PHRASES = {"pass overwrite=True to replace them (--overwrite on the command line)": "pass --overwrite to replace them",

@@ -20,6 +20,7 @@ import shutil
 import tempfile
 import threading
 import time
+import warnings
 from collections import Counter
 from concurrent.futures import Future
 from contextlib import contextmanager
@@ -33,9 +34,9 @@ from .compat import MemoryContext, OSCacheManager, beton_extent, user_cache
 from .core import check_int, check_path
 
 # %% auto #0
-__all__ = ['is_url', 'BetonURL', 'DaemonPool', 'RemoteError', 'RemoteChanged', 'RemoteBeton', 'RemotePages', 'local_file',
-           'file_size', 'file_stamp', 'beton_fingerprint', 'check_described', 'url_text', 'url_bytes', 'url_listing',
-           'text_beside']
+__all__ = ['is_url', 'BetonURL', 'url_fs', 'DaemonPool', 'RemoteError', 'RemoteChanged', 'RemoteBeton', 'RemotePages',
+           'local_file', 'file_size', 'file_stamp', 'beton_fingerprint', 'check_described', 'url_text', 'url_bytes',
+           'url_listing', 'text_beside']
 
 # %% ../nbs/09a_storage.ipynb #972e4603
 _URL = re.compile(r'^[a-zA-Z][a-zA-Z0-9+.-]*://')
@@ -71,6 +72,18 @@ class BetonURL(str):
     def name(self) -> str: return self.rstrip('/').rsplit('/', 1)[-1]
     def __reduce__(self): return BetonURL, (str(self), self.storage_options, self.cache, self.cache_limit, self.retries, self.backoff)
     def __repr__(self): return f"BetonURL({str(self)!r})"
+
+# %% ../nbs/09a_storage.ipynb #033d7956
+def url_fs(
+    url:str, # A URL, such as `s3://bucket/key.beton`
+    storage_options:dict|None=None, # Passed to fsspec
+    doing:str='Reading' # What is done with it, for the errors
+) -> tuple:
+    "fsspec's file system of `url`, and the path in it; a missing fsspec (or s3fs, gcsfs...) is named with the extra that adds it"
+    try: import fsspec
+    except ImportError as e: raise ImportError(f"{doing} {url} needs fsspec (and s3fs for s3://): pip install -e \".[cloud]\"") from e
+    try: return fsspec.core.url_to_fs(url, **(storage_options or {}))
+    except (ImportError, ValueError) as e: raise type(e)(f"{doing} {url}: {e}") from e
 
 # %% ../nbs/09a_storage.ipynb #0a282eb1
 _libc = ctypes.CDLL(ctypes.util.find_library('c'), use_errno=True)
@@ -130,7 +143,8 @@ class RemoteChanged(RemoteError):
 # %% ../nbs/09a_storage.ipynb #e2226842
 def _changed(e:BaseException) -> bool:
     "Whether `e` says that the object is not the one of the ETag asked for (S3's `PreconditionFailed`, HTTP 412)"
-    return any(s in f'{e!r} {e.__cause__!r}' for s in ('PreconditionFailed', 'pre-conditions you specified', '412'))
+    text = f'{e!r} {e.__cause__!r}'
+    return 'PreconditionFailed' in text or 'pre-conditions you specified' in text or re.search(r'(?<![\d.:])412(?![\d.])', text) is not None  # not a port's digits
 
 async def _s3_range(fs, bucket:str, key:str, start:int, end:int, etag:str) -> bytes:
     "Bytes `start` to `end` of an S3 object, if its ETag is still `etag`"
@@ -156,14 +170,18 @@ class RemoteBeton:
             if (res := cls._opened.get(key)) is not None and fresh and res.replaced(): res = None
             if res is None: res = cls._opened[key] = cls(url)
             else: res.url = url
+        if url.cache_limit is not None:
+            if url.cache_limit < res.page_size:
+                warnings.warn(f"cache_limit={url.cache_limit:,} is less than one page of {url} ({res.page_size:,} bytes): no page is fetched ahead, and "
+                              f"each batch waits for its own; a few dozen pages (cache_limit={32 * res.page_size:,}) keep the look-ahead", stacklevel=2)
+            res.evict()  # a copy that an earlier run filled beyond this limit
         return res
 
     def __init__(self, url:BetonURL):
-        try: import fsspec, fsspec.asyn
-        except ImportError as e: raise ImportError(f"Reading {url} needs fsspec (and s3fs for s3://): pip install -e \".[cloud]\"") from e
+        self.fs, self.path = url_fs(str(url), _own_retries(url))
+        if type(self.fs).__name__ == 'S3FileSystem': self.fs.retries = 1  # s3fs's own, per instance: this one's options are its own
+        import fsspec.asyn
         self.url, self._sync = url, fsspec.asyn.sync
-        try: self.fs, self.path = fsspec.core.url_to_fs(str(url), **url.storage_options)
-        except (ImportError, ValueError) as e: raise type(e)(f"Reading {url}: {e}") from e
         self.info = self._ask(self.fs.info, self.path, what='its size and ETag')
         self.size, self.etag = int(self.info['size']), _etag(self.info)
         self.folder = remote_cache(url.cache)/hashlib.sha256(f'{url}\0{self.etag}\0{self.size}'.encode()).hexdigest()[:20]
@@ -187,18 +205,31 @@ class RemoteBeton:
         self.pool = DaemonPool(16, 'fastxtend_ffcv-fetch')
         self.fetched = 0  # pages fetched by this process, for the tests and benchmarks
 
-    def replaced(self) -> bool:
-        "Whether the object is no longer the one opened (its ETag or size changed), as the store says now"
+    def current(self) -> tuple[str, int]:
+        "The object's ETag and size, as the store says now (one request)"
         self.fs.invalidate_cache(self.path)
         info = self._ask(self.fs.info, self.path, what='its size and ETag')
-        return (_etag(info), int(info['size'])) != (self.etag, self.size)
+        return _etag(info), int(info['size'])
+
+    def replaced(self) -> bool:
+        "Whether the object is no longer the one opened (its ETag or size changed), as the store says now"
+        return self.current() != (self.etag, self.size)
 
     def __repr__(self): return f"RemoteBeton({str(self.url)!r}, {self.size:,} bytes, {self.n_pages} pages of {self.page_size:,}, copy in {self.folder})"
 
 # %% ../nbs/09a_storage.ipynb #7dafa81a
+def _own_retries(url:BetonURL) -> dict:
+    "`url`'s storage options, with botocore making one try of each request unless told otherwise: `RemoteBeton` retries, and botocore's own retries within each of its tries took a stopped server's error from 6 s to 50"
+    opts = dict(url.storage_options)
+    if str(url).startswith(('s3://', 's3a://')):
+        config = dict(opts.get('config_kwargs') or {})
+        config.setdefault('retries', {'total_max_attempts': 1})
+        opts['config_kwargs'] = config
+    return opts
+
 @patch
 def _ask(self:RemoteBeton, f, *args, what:str):
-    "`f(*args)`, tried again with exponential backoff; once the tries are spent, an error that names the URL and `what` was read"
+    "`f(*args)`, tried again with exponential backoff (warned of once); once the tries are spent, an error that names the URL and `what` was read"
     for i in range(self.url.retries + 1):
         try: return f(*args)
         except FileNotFoundError as e:
@@ -207,9 +238,13 @@ def _ask(self:RemoteBeton, f, *args, what:str):
             raise FileNotFoundError(f"No FFCV dataset at {self.url}: no such object, or no such bucket") from e
         except PermissionError as e: raise PermissionError(f"{self.url}: access denied ({e}); check the credentials (storage_options, or the environment's)") from e
         except Exception as e:
-            if _changed(e): raise RemoteChanged(f"{self.url} was replaced while this loader read it (its ETag is no longer {self.etag}): "
+            if getattr(self, 'etag', None) is not None and _changed(e): raise RemoteChanged(f"{self.url} was replaced while this loader read it (its ETag is no longer {self.etag}): "
                                                 "build a new Loader for the new object") from e
             if i == self.url.retries: raise RemoteError(f"{self.url}: reading {what} failed {i + 1} times; the last: {type(e).__name__}: {e}") from e
+            if not getattr(self, '_warned', False):
+                self._warned = True
+                warnings.warn(f"{self.url}: reading {what} failed ({type(e).__name__}: {e}); trying again, {self.url.retries} times at most "
+                              f"over {self.url.backoff * (2**self.url.retries - 1):.1f} s (BetonURL's retries and backoff)", stacklevel=2)
             time.sleep(self.url.backoff * 2**i)
 
 @patch
@@ -448,11 +483,14 @@ def file_size(fname) -> int:
     "The size in bytes of the .beton `fname`, a `Path` or a `BetonURL`"
     return RemoteBeton.open(fname).size if isinstance(fname, BetonURL) else Path(fname).stat().st_size
 
-def file_stamp(fname) -> tuple|None:
-    "What changes when `fname` is written: a local file's inode, size and modification time (None if it is gone); an object's ETag and size, as opened"
+def file_stamp(
+    fname, # A `Path` of a local .beton, or a `BetonURL`
+    fresh:bool=False # For a URL: the object's ETag and size as the store says now (one request), not as opened
+) -> tuple|None:
+    "What changes when `fname` is written: a local file's inode, size and modification time (None if it is gone); an object's ETag and size"
     if isinstance(fname, BetonURL):
         remote = RemoteBeton.open(fname)
-        return str(fname), remote.etag, remote.size
+        return (str(fname), *(remote.current() if fresh else (remote.etag, remote.size)))
     try: st = Path(fname).stat()
     except FileNotFoundError: return None
     return st.st_ino, st.st_size, st.st_mtime_ns
@@ -493,13 +531,6 @@ def url_text(
     try: return url_bytes(url, storage_options).decode('utf-8')
     except FileNotFoundError: return None
 
-def _url_fs(url:str, storage_options:dict|None):
-    "fsspec's file system of `url`, and the path in it; a missing fsspec (or s3fs) is named with its extra"
-    try: import fsspec
-    except ImportError as e: raise ImportError(f"Reading {url} needs fsspec (and s3fs for s3://): pip install -e \".[cloud]\"") from e
-    try: return fsspec.core.url_to_fs(url, **(storage_options or {}))
-    except (ImportError, ValueError) as e: raise type(e)(f"Reading {url}: {e}") from e
-
 def _asking(url:str, f, *args):
     "`f(*args)`, with its errors naming `url`: a missing object, denied access, or what else the store raised"
     try: return f(*args)
@@ -512,7 +543,7 @@ def url_bytes(
     storage_options:dict|None=None # Passed to fsspec
 ) -> bytes:
     "The bytes of the object at `url`; its errors name the URL (`FileNotFoundError` where there is none)"
-    fs, path = _url_fs(url, storage_options)
+    fs, path = url_fs(url, storage_options)
     return _asking(url, fs.cat_file, path)
 
 def url_listing(
@@ -520,7 +551,7 @@ def url_listing(
     storage_options:dict|None=None # Passed to fsspec
 ) -> list[str]:
     "The URLs of the objects under the folder `url` and its subfolders, sorted; hidden ones (a name or folder starting with '.') left out"
-    fs, path = _url_fs(url, storage_options)
+    fs, path = url_fs(url, storage_options)
     root = path.rstrip('/')
     found = _asking(url, fs.find, root)
     rel = [p[len(root):].lstrip('/') for p in found if p.startswith(root + '/')]

@@ -9,30 +9,29 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import time
 import uuid
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Sequence
 
-from .storage import RemoteError
+from .storage import RemoteError, url_fs
 
 # %% auto #0
-__all__ = ['UPLOAD_PREFIX', 'check_folder_url', 'remote_files', 'upload_folder']
+__all__ = ['UPLOAD_PREFIX', 'check_folder_url', 'remote_files', 'upload_folder', 'remove_stale_staging']
 
 # %% ../nbs/09b_upload.ipynb #d028a3d1
 UPLOAD_PREFIX = '.fastxtend-ffcv-upload-'  # the hidden staging prefix of an upload in progress
 
 def _fs(url:str, storage_options:dict|None):
     "fsspec's file system of `url`, and the path in it"
-    try: import fsspec
-    except ImportError as e: raise ImportError(f"Writing to {url} needs fsspec (and s3fs for s3://): pip install -e \".[cloud]\"") from e
-    fs, path = fsspec.core.url_to_fs(url, **(storage_options or {}))
+    fs, path = url_fs(url, storage_options, 'Writing to')
     return fs, path.rstrip('/')
 
-def _call(fs, name:str, *args):
+def _call(fs, name:str, *args, **kwargs):
     "`fs.name(*args)`; on an async file system, cancelled when this thread is interrupted (fsspec's `sync` would let the request run on, and finish after the clean-up)"
-    if not getattr(fs, 'async_impl', False): return getattr(fs, name)(*args)
-    fut = asyncio.run_coroutine_threadsafe(getattr(fs, f'_{name}')(*args), fs.loop)
+    if not getattr(fs, 'async_impl', False): return getattr(fs, name)(*args, **kwargs)
+    fut = asyncio.run_coroutine_threadsafe(getattr(fs, f'_{name}')(*args, **kwargs), fs.loop)
     try:
         while True:
             try: return fut.result(0.2)  # short waits: a signal's handler runs between them
@@ -83,13 +82,44 @@ def upload_folder(
     fs, root = _fs(url, storage_options)
     if not overwrite and (there := remote_files(url, files, storage_options)):
         raise FileExistsError(f"{url} already has {', '.join(there)}: pass overwrite=True to replace them (--overwrite on the command line)")
-    stage = f'{root}/{UPLOAD_PREFIX}{uuid.uuid4().hex[:12]}.tmp'
+    remove_stale_staging(url, storage_options)
+    stage, cut = f'{root}/{UPLOAD_PREFIX}{uuid.uuid4().hex[:12]}.tmp', False
     try:
-        for n in files: _named(url, f'uploading {n}', _call, fs, 'put_file', str(Path(folder)/n), f'{stage}/{n}')
+        try:
+            for n in files: _named(url, f'uploading {n}', _call, fs, 'put_file', str(Path(folder)/n), f'{stage}/{n}')
+        except BaseException:
+            cut = True  # a request cancelled on its way may still land, once the staging is removed
+            raise
         with held():
             for n in files: _named(url, f'putting {n} in place', _call, fs, 'copy', f'{stage}/{n}', f'{root}/{n}')
     finally:
-        try: _call(fs, 'rm', stage, True)
-        except (OSError, ValueError): pass  # nothing staged yet, or the server is gone: its staging is all that is left
-        fs.invalidate_cache(root)
+        for wait in ((0, 1, 2) if cut else (0,)):  # removed again after a cut request could land (a proxy or the server finishes it)
+            time.sleep(wait)
+            try: _call(fs, 'rm', stage, True)
+            except (OSError, ValueError): pass  # nothing staged, or the server is gone: its staging is all that is left
+            fs.invalidate_cache(root)
     return [f"{url.rstrip('/')}/{n}" for n in files]
+
+def _when(info:dict) -> float:
+    "When an object was last written, in seconds since the epoch; 0 where the store does not say"
+    t = info.get('LastModified') or info.get('mtime') or info.get('created') or 0
+    return t.timestamp() if hasattr(t, 'timestamp') else float(t)
+
+def remove_stale_staging(
+    url:str, # A destination folder's URL
+    storage_options:dict|None=None, # Passed to fsspec
+    older_than:float=24 * 3600 # Seconds since the newest file of a staging prefix was written, for it to be another upload's that stopped
+) -> list[str]:
+    "Remove the staging prefixes in `url` of uploads that stopped long ago (a process killed mid-upload, a request that landed after its clean-up); the removed"
+    fs, root = _fs(url, storage_options)
+    try: entries = _call(fs, 'ls', root, detail=False)
+    except (OSError, ValueError): return []  # a new folder
+    now, removed = time.time(), []
+    for p in entries:
+        if not p.rstrip('/').rsplit('/', 1)[-1].startswith(UPLOAD_PREFIX): continue
+        found = _named(url, 'looking at an old upload', lambda: _call(fs, 'find', p, detail=True))
+        if not found or now - max(map(_when, found.values())) > older_than:
+            _named(url, 'removing an old upload', _call, fs, 'rm', p, True)
+            removed.append(p)
+    if removed: fs.invalidate_cache(root)
+    return removed

@@ -32,7 +32,7 @@ from fastai.torch_core import TensorImage, default_device
 
 from ..compat import memory_reader, reader_field_metadata, set_device, user_cache
 from ..core import as_plain, check_path, max_workers
-from ..storage import BetonURL, check_described, is_url, text_beside, url_bytes, url_listing
+from ..storage import BetonURL, RemoteError, check_described, is_url, text_beside, url_bytes, url_listing
 from .block import FieldTargets, dblock_datasets, dsets_to_ffcv, fingerprint
 from .pipelines import dblock_image_pipelines, image_pipeline, target_field, target_pipelines
 from ..fields import CropDecoder, ImageFile, RGBImageField, StoredImage, to_rgb_array
@@ -83,7 +83,13 @@ def _fetched(items:list, with_labels:bool, storage_options:dict|None=None) -> li
     "`items`, with each image given by its URL read into its bytes (16 requests at a time), as a web request brings an image file"
     xs = [o[0] for o in items] if with_labels else items
     if not (urls := [i for i, x in enumerate(xs) if is_url(x)]): return items
-    with ThreadPoolExecutor(16) as pool: data = list(pool.map(lambda i: url_bytes(xs[i], storage_options), urls))
+    def read(i:int) -> bytes:
+        try: return url_bytes(xs[i], storage_options)
+        except (RemoteError, PermissionError) as e:
+            if storage_options is not None: raise
+            raise type(e)(f"{e}. Without storage_options (as `predict` reads), the environment's credentials are used (AWS_ACCESS_KEY_ID, "
+                          "AWS_SECRET_ACCESS_KEY, AWS_ENDPOINT_URL...): set them, or read with learn.dls.test_dl(urls, storage_options=...)") from e
+    with ThreadPoolExecutor(16) as pool: data = list(pool.map(read, urls))
     out = list(items)
     for i, b in zip(urls, data): out[i] = (b, *items[i][1:]) if with_labels else b
     return out

@@ -368,7 +368,7 @@ def start_epoch(self:Loader,
     compiled:bool=False # The pipelines were compiled for this epoch already: not again, even with `recompile`
 ) -> Epoch:
     "Start an epoch, as FFCV's `__iter__` does (compiling if needed, and starting the thread that prepares batches): its batches"
-    self.check_file()
+    self.check_file(fresh=True)
     order = self.epoch_order()
     if self.drop_last: order = order[:len(order) // self.batch_size * self.batch_size]
     skip, self.state.skip = self.state.skip, 0  # a loaded state's place: its batches are not read again
@@ -404,9 +404,11 @@ def batch_to_show(self:Loader, unique:bool=False, n:int=1):
 
 # %% ../../nbs/21_loader.loader.ipynb #946cd3d1
 @patch
-def check_file(self:Loader):
+def check_file(self:Loader,
+    fresh:bool=False # For a URL, ask the store (one request): at an epoch's start; mid-epoch, a replaced object's pages are refused as they are fetched
+):
     "Raise if the file changed since the loader opened it: FFCV maps it into memory, so reading could crash"
-    if file_stamp(self.config.fname) != self._stamp:
+    if file_stamp(self.config.fname, fresh) != self._stamp:
         raise RuntimeError(f"{self.config.fname} was rewritten or removed after this Loader opened it. Reading it now could "
                            "crash the process (FFCV maps the file into memory): build a new Loader for the new file")
 
