@@ -312,19 +312,25 @@ def on_after_batch_transfer(self:FFCVDataModule, batch, dataloader_idx:int):
 
 @patch
 def state_dict(self:FFCVDataModule) -> dict:
-    "What the loaders read: Lightning saves it in its checkpoints, and `load_state_dict` checks a resumed run against it"
-    return dict(kind='fastxtend_ffcv.FFCVDataModule', batch_size=self.batch_size,
-                files={k: Path(getattr(self, f'{k}_manager').file_path).name for k in _KINDS if getattr(self, f'{k}_manager') is not None},
-                seeds={k: int(dl.seed) for k, dl in self.loaders.items()})
+    "What the loaders read, and where training is: Lightning saves it in its checkpoints, and `load_state_dict` checks a resumed run against it"
+    res = dict(kind='fastxtend_ffcv.FFCVDataModule', batch_size=self.batch_size,
+               files={k: Path(getattr(self, f'{k}_manager').file_path).name for k in _KINDS if getattr(self, f'{k}_manager') is not None},
+               seeds={k: int(dl.seed) for k, dl in self.loaders.items()})
+    if 'train' in self.loaders: res['train'] = self.loaders['train'].state_dict()  # the training loader's place, as Lightning's loop saves it too
+    return res
 
 @patch
 def load_state_dict(self:FFCVDataModule, state:dict):
-    "Check that a resumed run reads what the saved one read; the training loader's place comes from Lightning's own checkpoint of it"
+    "Check that a resumed run reads what the saved one read, and put the training loader where it was"
     if not state: return
     mine = self.state_dict()
     if state.get('batch_size') != self.batch_size or state.get('files') != mine['files']:
         raise ValueError(f"This checkpoint was saved by an FFCVDataModule of batch size {state.get('batch_size')} reading {state.get('files')}; "
                          f"this one has batch size {self.batch_size} and reads {mine['files']}: build it as it was, to go on where it stopped")
+    # Lightning's loop restores the loader's place too, but not where `configure_optimizers` read `trainer.estimated_stepping_batches`, which
+    # builds the loader before the checkpoint is restored (Lightning's #20550): the next epoch then replayed the first batches. Restored here,
+    # before Lightning's own (the same place, again)
+    if (place := state.get('train')) is not None and self.train_manager is not None: self._loader('train').load_state_dict(place)
 
 # %% ../nbs/33b_lightning.ipynb #7a5dcc6c
 def _paths(**modules):
