@@ -7,6 +7,7 @@ Docs: https://fastxtend-ffcv.github.io/fastxtend-ffcv/boot.html.md"""
 # %% ../nbs/00_boot.ipynb #fc4ac656
 from __future__ import annotations
 
+import os
 import sys
 import warnings
 from contextlib import ExitStack, contextmanager
@@ -88,3 +89,7 @@ def boot():
     "Install the hooks that import FFCV and fastai's `layers` as this package needs, when they are first imported"
     ImportsWith('ffcv', keep_torch_threads, plain_image_modes).install()
     ImportsWith('fastai.layers', quiet_jit_warning).install()
+    torch = sys.modules.get('torch')
+    if 'ffcv.pipeline.compiler' in sys.modules and torch is not None and torch.get_num_threads() == 1 and (os.cpu_count() or 1) > 1:
+        warnings.warn("ffcv was imported before fastxtend_ffcv, and its import set torch to one thread for the whole process (torch.get_num_threads() "
+                      "is 1): import fastxtend_ffcv, or any module of it, before ffcv, or call torch.set_num_threads", stacklevel=3)

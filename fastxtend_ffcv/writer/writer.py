@@ -52,6 +52,9 @@ def check_value(
     if isinstance(field, _RGBImageField): value = to_rgb_array(value); return value, value.nbytes * 2 + 65536
     if isinstance(field, TorchTensorField):
         if not isinstance(value, torch.Tensor): raise TypeError(f"a TorchTensorField needs a tensor, not {type(value).__name__}")
+        if tuple(value.shape) != tuple(field.shape):  # FFCV's worker would fail to copy it, far from the item
+            raise ValueError(f"a TorchTensorField of shape {tuple(field.shape)} got a tensor of shape {tuple(value.shape)}: every item's tensor takes "
+                             "the field's shape (for images of several sizes, an RGBImageField takes PIL images or arrays)")
         return value, value.numel() * value.element_size()
     if isinstance(field, JSONField):
         try: n = len(json.dumps(value).encode())
@@ -290,7 +293,10 @@ def _run_isolated(f, args:tuple, poll=lambda: False):
                 except FileNotFoundError: pass
     poll()
     if stopped or p.exitcode == 0: return
-    if reason.value: raise RuntimeError(f"A writer process of FFCV's died ({reason.value.decode()}: out of memory?); nothing was written")
+    if reason.value:
+        how = reason.value.decode()
+        hint = ': out of memory?' if 'SIGKILL' in how else '; see its error above'
+        raise RuntimeError(f"A writer process of FFCV's died ({how}{hint}); nothing was written")
     raise RuntimeError(f"FFCV's writer failed (exit code {p.exitcode}); see its error above")
 
 # %% ../../nbs/10_writer.writer.ipynb #148cfe37
