@@ -273,7 +273,12 @@ def build(self:FFCVDataModule, kind:str, seed:int|None=None) -> Loader:
     kw['channels_last'] = torch.device(kw.get('device') or default_device()).type != 'cpu'
     kw.update({k[len(kind)+1:]: v for k, v in self.kwargs.items() if k.startswith(kind + '_')})
     kw.setdefault('batch_size', self.batch_size); kw.setdefault('num_workers', self.num_workers)  # unless `{kind}_batch_size` and the like
-    return Loader(m.file_path, os_cache=self.os_cache, order=m.ordering,
+    order = m.ordering
+    if kind == 'train' and self.trainer is not None and self.trainer.overfit_batches > 0 and order != OrderOption.SEQUENTIAL:
+        # as Lightning does to a `DataLoader`'s sampler: the same first batches every epoch (their crops and flips still drawn anew)
+        warnings.warn(f"Trainer(overfit_batches={self.trainer.overfit_batches}): the training loader reads its file in order, not {order.name}", stacklevel=2)
+        order = OrderOption.SEQUENTIAL
+    return Loader(m.file_path, os_cache=self.os_cache, order=order,
                   pipelines=m.pipeline, distributed=self.distributed(), seed=self.shared_seed() if seed is None else seed, **kw)
 
 @patch
