@@ -275,6 +275,16 @@ def _folder_betons(train, valid, path) -> tuple:
                                 ": pass the folder that fastxtend-ffcv-folder or folder_to_ffcv wrote (train.beton and valid.beton), or two .beton files"))
     return train/'train.beton', train/'valid.beton', _read_meta(train/'train.beton'), train if path is None else path
 
+def _folder_of(train, valid) -> str|Path|None:
+    "The folder whose `train.beton` and `valid.beton` `train` and `valid` are (paths or URLs), which is read with its metadata, as the folder itself is; else None"
+    if isinstance(train, BetonURL) or isinstance(valid, BetonURL): return None  # their own options
+    if is_url(train) and is_url(valid):
+        (a, x), (b, y) = str(train).rstrip('/').rsplit('/', 1), str(valid).rstrip('/').rsplit('/', 1)
+        return a if a == b and (x, y) == ('train.beton', 'valid.beton') else None
+    if is_url(train) or is_url(valid) or not isinstance(train, (str, Path)) or not isinstance(valid, (str, Path)): return None
+    t, v = Path(train), Path(valid)
+    return t.parent if t.parent == v.parent and (t.name, v.name) == ('train.beton', 'valid.beton') else None
+
 def _bucket_betons(train:str, valid, storage_options, path) -> tuple:
     "The same of a folder in object storage (`s3://bucket/photos`), or two URLs; the learner's path is local: `path`, by default the current folder"
     if valid is not None or train.endswith('.beton'):
@@ -291,7 +301,7 @@ class FFCVDataLoaders(DataLoaders):
     @delegates(Loader, but=['pipelines', 'drop_last', 'split_idx', 'items', 'fname', 'indices', 'get_idxs', 'owns', 'after_batch'])
     def from_betons(cls,
         train:str|Path, # A folder of `train.beton` and `valid.beton` (as `fastxtend-ffcv-folder` writes), or the training .beton; or their URL (`s3://bucket/photos`, with `storage_options`)
-        valid:str|Path|None=None, # The validation .beton, when `train` is a file
+        valid:str|Path|None=None, # The validation .beton, when `train` is a file; a folder's `train.beton` and `valid.beton` read as the folder, with its metadata
         vocab:Sequence|None=None, # Class names; by default the folder's (`meta.json` or `vocab.json`)
         kind:LabelKind|str|None=None, # 'category', 'multi', 'float', 'mask', 'points' or 'boxes' targets; by default the folder's, else 'category'
         size:int|tuple=224, # Size of the images in the batches: a side, or (height, width); 224 (FFCV's ImageNet recipe) unless given
@@ -321,6 +331,7 @@ class FFCVDataLoaders(DataLoaders):
                           f"crops to `size` with `crop_scale`, `crop_ratio` and `flip`, or runs your `train_pipelines`; from_dblock maps a DataBlock's "
                           f"item_tfms to them). Batch work belongs in `batch_tfms`.", stacklevel=2)
         if batch_size is not None: bs = batch_size
+        if valid is not None and (folder := _folder_of(train, valid)) is not None: train, valid = folder, None  # with its vocab and metadata
         if is_url(train): train, valid, meta, path = _bucket_betons(train, valid, kwargs.get('storage_options'), path)
         else: train, valid, meta, path = _folder_betons(train, valid, path)
         vocab = meta.get('vocab') if vocab is None else vocab
