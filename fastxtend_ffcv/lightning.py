@@ -49,7 +49,7 @@ from ffcv.pipeline.operation import Operation
 from ffcv.pipeline.state import State
 from ffcv.transforms import RandomHorizontalFlip as _FFCVFlip
 
-from .compat import file_problem, open_reader, reader_fields
+from .compat import file_problem, open_reader, reader_field_metadata, reader_fields
 from .core import args_in_doc, as_plain, check_path
 from .fields import RandomResizedCropRGBImageDecoder, RGBImageField
 from .loader import Loader, OrderOption, check_order
@@ -84,7 +84,7 @@ class FFCVPipelineManager:
     @args_in_doc
     def __init__(self,
         file_path:str|Path, # A .beton file
-        pipeline_transforms:Sequence[Sequence[Operation|torch.nn.Module]|None], # A pipeline per field, in the file's order; None for FFCV's default
+        pipeline_transforms:Sequence[Sequence[Operation|torch.nn.Module]|None], # A pipeline per field, in the file's order; None for FFCV's default (for images, of one size only: images of several sizes need a crop decoder)
         ordering:OrderOption=OrderOption.SEQUENTIAL # The order of the items in each epoch
     ):
         fname = check_path(file_path, 'file_path', 'a .beton file')
@@ -92,7 +92,8 @@ class FFCVPipelineManager:
         if problem := file_problem(fname): raise ValueError(f"file_path: {fname} is not a .beton file that can be read: {problem}")
         if isinstance(pipeline_transforms, (str, bytes)) or not isinstance(pipeline_transforms, Sequence):
             raise TypeError(f"pipeline_transforms must be a list with a pipeline (a list of operations, or None) per field, not {type(pipeline_transforms).__name__}")
-        fields = reader_fields(open_reader(fname))
+        reader = open_reader(fname)
+        fields = reader_fields(reader)
         names = list(fields)
         if len(names) != len(pipeline_transforms):
             raise ValueError(f"pipeline_transforms has {len(pipeline_transforms)} pipelines, but {fname.name} has {len(names)} fields "
@@ -100,13 +101,20 @@ class FFCVPipelineManager:
         for name, ops in zip(names, pipeline_transforms):
             if ops is not None and (isinstance(ops, (str, bytes)) or not isinstance(ops, Sequence)):
                 raise TypeError(f"The pipeline of field {name!r} must be a list of operations, or None, not {type(ops).__name__}")
+            if ops is None and 'RGBImage' in type(fields[name]).__name__ and len(meta := reader_field_metadata(reader, name)) and \
+                    (meta['height'].min() != meta['height'].max() or meta['width'].min() != meta['width'].max()):
+                raise ValueError(f"Field {name!r} of {fname.name} holds images of several sizes, which FFCV's default decoder (None) can't read: give it a "
+                                 "pipeline that starts with a crop decoder, such as [CenterCropRGBImageDecoder((64, 64), ratio=1.), ToTensor(), ToTorchImage()]")
             if ops and (problem := _decoder_problem(fields[name], ops[0])):
                 raise TypeError(f"The pipeline of field {name!r} starts with {type(ops[0]).__name__}, {problem}: the pipelines go in the file's order of fields "
                                 f"({', '.join(f'{n}: {type(f).__name__}' for n, f in fields.items())})")
         self.file_path, self.ordering = str(file_path), check_order(ordering)
         self.pipeline = {name: [seeded(op) for op in ops] for name, ops in zip(names, pipeline_transforms) if ops is not None}
+        self.fields = names
 
-    def __repr__(self): return f"{type(self).__name__}({self.file_path!r}, fields {list(self.pipeline)}, {self.ordering})"
+    def __repr__(self):
+        fields = ', '.join(n if n in self.pipeline else f"{n} (FFCV's default)" for n in self.fields)
+        return f"{type(self).__name__}({self.file_path!r}, fields {fields}, {self.ordering})"
 
 # %% ../nbs/33b_lightning.ipynb #b72073f6
 class DivideImage255(Operation):
@@ -189,6 +197,8 @@ _VERBS = {'train': 'fit', 'val': 'validate', 'test': 'test', 'predict': 'predict
 _KINDS = ('train', 'val', 'test', 'predict')
 
 _FIXED = ('fname', 'os_cache', 'order', 'pipelines', 'distributed', 'seed')  # the module's or the manager's for every kind; `val_batch_size` and the like are not
+_SET_BY = dict(fname="its manager's file_path", order="its manager's ordering (FFCVPipelineManager(file, pipelines, OrderOption.RANDOM))",
+               pipelines="its manager's pipeline_transforms", os_cache="the module's os_cache=", distributed="the module's is_dist=", seed="the module's seed=")
 
 # %% ../nbs/33b_lightning.ipynb #3f566fa8
 def _plain(b):
@@ -217,6 +227,7 @@ class FFCVDataModule(pl.LightningDataModule):
         params = inspect.signature(Loader).parameters
         for k in kwargs:  # first: a misspelled manager is named as such
             kind, _, arg = k.partition('_')
+            if kind in _KINDS and arg in _SET_BY: raise TypeError(f"FFCVDataModule got {k!r}: every kind of loader takes its {arg} from {_SET_BY[arg]}")
             if kind not in _KINDS or arg not in params or arg in _FIXED:
                 known = [f'{kd}_manager' for kd in _KINDS] + [f'{kd}_{a}' for kd in _KINDS for a in params if a not in _FIXED]
                 close = difflib.get_close_matches(k, known, n=1)
@@ -343,6 +354,10 @@ def load_state_dict(self:FFCVDataModule, state:dict):
     if state.get('batch_size') != self.batch_size or state.get('files') != mine['files']:
         raise ValueError(f"This checkpoint was saved by an FFCVDataModule of batch size {state.get('batch_size')} reading {state.get('files')}; "
                          f"this one has batch size {self.batch_size} and reads {mine['files']}: build it as it was, to go on where it stopped")
+    saved = state.get('seeds', {}).get('train')
+    if self.seed is not None and saved is not None and int(self.seed) != int(saved):  # the saved seed would go on, silently
+        raise ValueError(f"This checkpoint was saved by an FFCVDataModule of seed {saved}; this one has seed={self.seed}: a resumed run goes on with the "
+                         f"saved order and draws, so pass seed={saved} (or no seed) to go on where it stopped")
     # Lightning's loop restores the loader's place too, but not where `configure_optimizers` read `trainer.estimated_stepping_batches`, which
     # builds the loader before the checkpoint is restored (Lightning's #20550): the next epoch then replayed the first batches. Restored here,
     # before Lightning's own (the same place, again)

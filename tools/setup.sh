@@ -31,7 +31,7 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] || ! .venv/bin/python -c "import
   done
   echo "setup: installing fastxtend-ffcv[dev] into .venv (first time: a few minutes)"
   .venv/bin/pip install -q -e ".[dev]" 2>&1 | grep -v "^WARNING: Location" || true
-  .venv/bin/python -c "import torchvision, ffcv, fastai, fastxtend_ffcv" \
+  .venv/bin/python -c "import fastxtend_ffcv, torchvision, ffcv, fastai" \
     || { echo "setup: the install is broken (see above)"; exit 1; }
   echo "$want" > "$stamp"
 fi
