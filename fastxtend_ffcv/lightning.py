@@ -350,10 +350,12 @@ def state_dict(self:FFCVDataModule) -> dict:
 def load_state_dict(self:FFCVDataModule, state:dict):
     "Check that a resumed run reads what the saved one read, and put the training loader where it was"
     if not state: return
-    mine = self.state_dict()
-    if state.get('batch_size') != self.batch_size or state.get('files') != mine['files']:
+    mine, place = self.state_dict(), state.get('train')
+    mid_epoch = place is None or place.get('batches', 0) > 0  # at an epoch's end, any batch size goes on
+    if (mid_epoch and state.get('batch_size') != self.batch_size) or state.get('files') != mine['files']:
         raise ValueError(f"This checkpoint was saved by an FFCVDataModule of batch size {state.get('batch_size')} reading {state.get('files')}; "
-                         f"this one has batch size {self.batch_size} and reads {mine['files']}: build it as it was, to go on where it stopped")
+                         f"this one has batch size {self.batch_size} and reads {mine['files']}: build it as it was, to go on where it stopped "
+                         "(a checkpoint saved at an epoch's end goes on with any batch size and number of processes)")
     saved = state.get('seeds', {}).get('train')
     if self.seed is not None and saved is not None and int(self.seed) != int(saved):  # the saved seed would go on, silently
         raise ValueError(f"This checkpoint was saved by an FFCVDataModule of seed {saved}; this one has seed={self.seed}: a resumed run goes on with the "
@@ -361,7 +363,7 @@ def load_state_dict(self:FFCVDataModule, state:dict):
     # Lightning's loop restores the loader's place too, but not where `configure_optimizers` read `trainer.estimated_stepping_batches`, which
     # builds the loader before the checkpoint is restored (Lightning's #20550): the next epoch then replayed the first batches. Restored here,
     # before Lightning's own (the same place, again)
-    if (place := state.get('train')) is not None and self.train_manager is not None: self._loader('train').load_state_dict(place)
+    if place is not None and self.train_manager is not None: self._loader('train').load_state_dict(place)
 
 # %% ../nbs/33b_lightning.ipynb #7a5dcc6c
 def _paths(**modules):

@@ -119,9 +119,13 @@ class LoaderPlace:
         if not isinstance(state, dict) or state.get('kind') != 'fastxtend_ffcv.Loader':
             raise TypeError(f"Not a Loader's state_dict: a {type(state).__name__}" + (f" with keys {sorted(state)[:8]}" if isinstance(state, dict) else ''))
         if state.get('version') != 1: raise ValueError(f"A Loader state of version {state.get('version')}; this fastxtend-ffcv reads version 1")
-        differ = [f"{k}: saved {state.get(k)!r}, here {v!r}" for k, v in self._identity().items() if state.get(k) != v]
+        keys = self._identity()
+        if state.get('batches') == 0:  # at an epoch's start, no part of an epoch is left: another batch size, order or number of shards reads the next
+            keys = {k: v for k, v in keys.items() if k not in ('order', 'batch_size', 'drop_last', 'world_size')}
+        differ = [f"{k}: saved {state.get(k)!r}, here {v!r}" for k, v in keys.items() if state.get(k) != v]
         if differ: raise ValueError(f"This state was saved by a loader that reads other batches than this one ({'; '.join(differ)}): "
-                                    "build the loader as it was when the state was saved")
+                                    "build the loader as it was when the state was saved, or go on from a state saved at an epoch's end, "
+                                    "which a loader of another batch size, order or number of processes reads")
         epoch, done = state['epoch'], state['batches']
         if not (isinstance(epoch, int) and epoch >= 0 and isinstance(done, int) and 0 <= done < max(1, len(self))):
             raise ValueError(f"A state at batch {done!r} of epoch {epoch!r}; this loader's epochs have {len(self)} batches")
