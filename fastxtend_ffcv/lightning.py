@@ -26,16 +26,20 @@ from PIL.Image import Image
 from fastcore.basics import patch
 from fastai.torch_core import default_device
 
-def _lightning():
-    "The Lightning that this process uses: of `pytorch_lightning` and `lightning.pytorch`, the one imported first; if neither is, `pytorch_lightning` where it is installed"
-    if names := [n for n in sys.modules if n in ('pytorch_lightning', 'lightning.pytorch')]: return sys.modules[names[0]]  # in the order of import
-    for name in ('pytorch_lightning', 'lightning.pytorch'):
-        try: return importlib.import_module(name)
-        except ImportError: pass
-    raise ImportError("fastxtend_ffcv.lightning needs PyTorch Lightning (pytorch_lightning, or the lightning package's lightning.pytorch): "
-                      "pip install -e \".[lightning]\" in a clone of fastxtend-ffcv")
+def _lightnings() -> list:
+    "The PyTorch Lightnings installed, of `pytorch_lightning` and the `lightning` package's `lightning.pytorch`: those already imported first, in their order of import"
+    names = [n for n in sys.modules if n in ('pytorch_lightning', 'lightning.pytorch')]
+    names += [n for n in ('pytorch_lightning', 'lightning.pytorch') if n not in names]
+    found, failed = [], None
+    for name in names:
+        try: found.append(importlib.import_module(name))
+        except Exception as e: failed = failed or e  # another one may be found: a broken package the script does not use must not stop it
+    if not found: raise ImportError("fastxtend_ffcv.lightning needs PyTorch Lightning (pytorch_lightning, or the lightning package's lightning.pytorch): "
+                                    "pip install -e \".[lightning]\" in a clone of fastxtend-ffcv") from failed
+    return found
 
-pl = _lightning()
+_pls = _lightnings()
+pl = _pls[0]  # the one that the script imported first
 # Lightning 2.6 builds torch's `LeafSpec`, deprecated in torch 2.14, at every step: its FutureWarning is Lightning's to fix and tells a user nothing
 warnings.filterwarnings('ignore', r'`isinstance\(treespec, LeafSpec\)` is deprecated', FutureWarning, r'(pytorch_lightning|lightning\.pytorch)\.')
 
@@ -208,7 +212,7 @@ def _plain(b):
     if isinstance(b, dict): return {k: _plain(v) for k, v in b.items()}
     return b
 
-class FFCVDataModule(pl.LightningDataModule):
+class FFCVDataModule(*(p.LightningDataModule for p in _pls)):  # a trainer of either Lightning takes it
     "ffcv-pl's Lightning `DataModule` of FFCV loaders, with this package's `Loader`: built in `setup`, sharded where training is distributed, seeded and resumable. Any other argument of `Loader` goes to one kind of loader as `{kind}_{argument}`: `train_drop_last=False`, `val_batch_tfms=[...]`"
     @args_in_doc
     def __init__(self,
@@ -244,13 +248,6 @@ class FFCVDataModule(pl.LightningDataModule):
         self.batch_size, self.num_workers, self.is_dist, self.os_cache, self.seed, self.kwargs = batch_size, num_workers, is_dist, os_cache, seed, kwargs
         self.train_manager, self.val_manager, self.test_manager, self.predict_manager = managers.values()
         self.loaders = {}
-
-    def __iter__(self):
-        "A trainer of the other Lightning takes this module for a data loader, and iterates over it: say so"
-        raise RuntimeError(f"A Lightning Trainer took this FFCVDataModule for a data loader: it is a LightningDataModule of {pl.__name__}, and "
-                           "pytorch_lightning and lightning.pytorch each take only their own. fastxtend_ffcv.lightning takes the one that the script "
-                           "imported before it, and pytorch_lightning where the script imported neither yet (as when `import lightning` comes after "
-                           "it, in isort's order): import the trainer's Lightning before fastxtend_ffcv.lightning, and before the other Lightning")
 
 # %% ../nbs/33b_lightning.ipynb #db1c3248
 @patch
