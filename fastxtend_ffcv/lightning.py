@@ -249,6 +249,16 @@ class FFCVDataModule(*(p.LightningDataModule for p in _pls)):  # a trainer of ei
         self.train_manager, self.val_manager, self.test_manager, self.predict_manager = managers.values()
         self.loaders = {}
 
+def _kind_args() -> str:
+    "The arguments of `Loader` that `FFCVDataModule` takes for one kind of loader, for `help(FFCVDataModule.__init__)`"
+    from fastcore.docments import docments  # reads the source, once, at import
+    docs = docments(Loader.__init__)
+    return '\n'.join([f"Per kind of loader, as {{kind}}_{{argument}} ({', '.join(k + '_' for k in _KINDS)}), any argument of Loader but {', '.join(_FIXED)}:",
+                      *[f"  {a}: {' '.join(docs[a].split())}" for a in inspect.signature(Loader).parameters if a not in _FIXED and docs.get(a)]])
+
+FFCVDataModule.__init__.__doc__ += '\n' + _kind_args()
+
+
 # %% ../nbs/33b_lightning.ipynb #db1c3248
 @patch
 def distributed(self:FFCVDataModule) -> bool:
