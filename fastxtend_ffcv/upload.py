@@ -18,9 +18,9 @@ from typing import Sequence
 from .storage import RemoteError, url_fs
 
 # %% auto #0
-__all__ = ['UPLOAD_PREFIX', 'check_folder_url', 'remote_files', 'upload_folder', 'remove_stale_staging']
+__all__ = ['UPLOAD_PREFIX', 'check_folder_url', 'remote_files', 'remove_stale_staging', 'upload_folder']
 
-# %% ../nbs/09b_upload.ipynb #d028a3d1
+# %% ../nbs/09b_upload.ipynb #9c368c05
 UPLOAD_PREFIX = '.fastxtend-ffcv-upload-'  # the hidden staging prefix of an upload in progress
 
 def _fs(url:str, storage_options:dict|None):
@@ -47,6 +47,7 @@ def _named(url:str, what:str, f, *args):
     except PermissionError as e: raise PermissionError(f"{url}: access denied while {what} ({e}); check the credentials (storage_options, or the environment's)") from e
     except Exception as e: raise RemoteError(f"{url}: {what} failed: {type(e).__name__}: {e}") from e  # botocore's NoCredentialsError is no OSError
 
+# %% ../nbs/09b_upload.ipynb #bf4123b7
 def check_folder_url(
     url:str, # A destination folder's URL, such as `s3://bucket/photos_ffcv`
     storage_options:dict|None=None # Passed to fsspec
@@ -69,6 +70,32 @@ def remote_files(
     fs, root = _fs(url, storage_options)
     return [n for n in names if _named(url, f'looking for {n}', fs.exists, f'{root}/{n}')]
 
+# %% ../nbs/09b_upload.ipynb #8c6ee408
+def _when(info:dict) -> float:
+    "When an object was last written, in seconds since the epoch; 0 where the store does not say"
+    t = info.get('LastModified') or info.get('mtime') or info.get('created') or 0
+    return t.timestamp() if hasattr(t, 'timestamp') else float(t)
+
+def remove_stale_staging(
+    url:str, # A destination folder's URL
+    storage_options:dict|None=None, # Passed to fsspec
+    older_than:float=24 * 3600 # Seconds since the newest file of a staging prefix was written, for it to be another upload's that stopped
+) -> list[str]:
+    "Remove the staging prefixes in `url` of uploads that stopped long ago (a process killed mid-upload, a request that landed after its clean-up); the removed"
+    fs, root = _fs(url, storage_options)
+    try: entries = _call(fs, 'ls', root, detail=False)
+    except (OSError, ValueError): return []  # a new folder
+    now, removed = time.time(), []
+    for p in entries:
+        if not p.rstrip('/').rsplit('/', 1)[-1].startswith(UPLOAD_PREFIX): continue
+        found = _named(url, 'looking at an old upload', lambda: _call(fs, 'find', p, detail=True))
+        if not found or now - max(map(_when, found.values())) > older_than:
+            _named(url, 'removing an old upload', _call, fs, 'rm', p, True)
+            removed.append(p)
+    if removed: fs.invalidate_cache(root)
+    return removed
+
+# %% ../nbs/09b_upload.ipynb #e356c939
 def upload_folder(
     folder:str|Path, # A local folder holding `files`
     url:str, # The destination folder's URL, such as `s3://bucket/photos_ffcv`
@@ -99,27 +126,3 @@ def upload_folder(
             except (OSError, ValueError): pass  # nothing staged, or the server is gone: its staging is all that is left
             fs.invalidate_cache(root)
     return [f"{url.rstrip('/')}/{n}" for n in files]
-
-def _when(info:dict) -> float:
-    "When an object was last written, in seconds since the epoch; 0 where the store does not say"
-    t = info.get('LastModified') or info.get('mtime') or info.get('created') or 0
-    return t.timestamp() if hasattr(t, 'timestamp') else float(t)
-
-def remove_stale_staging(
-    url:str, # A destination folder's URL
-    storage_options:dict|None=None, # Passed to fsspec
-    older_than:float=24 * 3600 # Seconds since the newest file of a staging prefix was written, for it to be another upload's that stopped
-) -> list[str]:
-    "Remove the staging prefixes in `url` of uploads that stopped long ago (a process killed mid-upload, a request that landed after its clean-up); the removed"
-    fs, root = _fs(url, storage_options)
-    try: entries = _call(fs, 'ls', root, detail=False)
-    except (OSError, ValueError): return []  # a new folder
-    now, removed = time.time(), []
-    for p in entries:
-        if not p.rstrip('/').rsplit('/', 1)[-1].startswith(UPLOAD_PREFIX): continue
-        found = _named(url, 'looking at an old upload', lambda: _call(fs, 'find', p, detail=True))
-        if not found or now - max(map(_when, found.values())) > older_than:
-            _named(url, 'removing an old upload', _call, fs, 'rm', p, True)
-            removed.append(p)
-    if removed: fs.invalidate_cache(root)
-    return removed

@@ -45,7 +45,7 @@ from ffcv.transforms.ops import ToDevice as _ToDevice
 # %% auto #0
 __all__ = ['IN_MEMORY', 'ffcv_test_dl', 'FFCVDataLoaders', 'dblock_cache', 'InferenceLoader']
 
-# %% ../../nbs/30_data.core.ipynb #689973c5
+# %% ../../nbs/30_data.core.ipynb #0651a67c
 def _open_image(o) -> np.ndarray|ImageFile:
     "A PIL image, array or tensor as an RGB array, as fastai's `PILImage.create` takes them (a `TensorImage` is C×H×W); an image file as an `ImageFile`, which `RGBImageField` stores as the writers store files"
     if isinstance(o, TensorImage): o = o.permute(1, 2, 0).type(torch.uint8)
@@ -65,6 +65,7 @@ def _field_settings(dl) -> dict:
 
 def _is_index(o): return isinstance(o, (int, np.integer)) and not isinstance(o, bool)
 
+# %% ../../nbs/30_data.core.ipynb #00a95ff4
 def _as_items(items, storage_options:dict|None=None) -> list:
     "The items of a `test_dl`: a folder (a `str` or a `Path`, or a folder's URL) is its image files, sorted; one file or one image is one item; anything else is listed"
     if is_url(items):  # an image's URL, or a folder's in a bucket
@@ -94,6 +95,7 @@ def _fetched(items:list, with_labels:bool, storage_options:dict|None=None) -> li
     for i, b in zip(urls, data): out[i] = (b, *items[i][1:]) if with_labels else b
     return out
 
+# %% ../../nbs/30_data.core.ipynb #9663fd49
 def _check_kwargs(name:str, kwargs:dict, f):
     "A `TypeError` naming `name`, what the user called, for a keyword that `f` (with what it delegates to) doesn't take, and the closest that it does"
     known = [k for k, p in inspect.signature(f).parameters.items() if p.kind is not p.VAR_KEYWORD]
@@ -102,6 +104,7 @@ def _check_kwargs(name:str, kwargs:dict, f):
             close = difflib.get_close_matches(k, known, n=1)
             raise TypeError(f"{name}() got an unexpected keyword argument {k!r}" + (f": did you mean {close[0]!r}?" if close else ''))
 
+# %% ../../nbs/30_data.core.ipynb #36ebaf37
 class _NewItems:
     "New items for `test_dl`: images, or (image, label) pairs; a label may be a class name, or a list of them for multi-label targets; (boxes, their classes) for boxes"
     def __init__(self, items, with_labels, kind, vocab=None):
@@ -131,6 +134,7 @@ class _NewItems:
         ys = self._label(y)
         return FieldTargets([(_open_image(x), *(ys if self.kind is LabelKind.boxes else (ys,)))], self.kind)[0]
 
+# %% ../../nbs/30_data.core.ipynb #369e62b4
 def _source(name:str, spec) -> str:
     "The field that pipeline `name` reads"
     return spec.source if isinstance(spec, PipelineSpec) else name
@@ -138,8 +142,6 @@ def _source(name:str, spec) -> str:
 def _kind(dl) -> LabelKind:
     "The kind of `dl`'s targets: from its pipelines, else guessed from its vocabulary"
     return dl.kind or (LabelKind.category if dl.vocab is not None else LabelKind.float)
-
-
 
 # %% ../../nbs/30_data.core.ipynb #ebb45cd7
 class _NewImageField(RGBImageField):
