@@ -102,7 +102,7 @@ def args_in_doc(f):
     "`f`, its docstring followed by its arguments and the comments beside them, which `help()` and Jupyter's `?` do not read"
     from fastcore.docments import docments  # reads the source: only where a function asks
     args = [f"  {k}: {' '.join(v.split())}" for k, v in docments(f).items() if k not in ('self', 'return') and v]
-    if args: f.__doc__ = '\n'.join(filter(None, [f.__doc__, 'Arguments:', *args]))
+    if args: f.__doc__ = '\n'.join([f.__doc__ or '', 'Arguments:', *args])  # a first line, even blank: `help` dedents the rest by the second's indent
     return f
 
 # %% ../nbs/01_core.ipynb #1ec19994

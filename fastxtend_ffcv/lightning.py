@@ -91,6 +91,7 @@ class FFCVPipelineManager:
         pipeline_transforms:Sequence[Sequence[Operation|torch.nn.Module]|None], # A pipeline per field, in the file's order; None for FFCV's default (for images, of one size only: images of several sizes need a crop decoder)
         ordering:OrderOption=OrderOption.SEQUENTIAL # The order of the items in each epoch
     ):
+        "The file and a pipeline per field, checked against the file's fields, and the order"
         fname = check_path(file_path, 'file_path', 'a .beton file')
         if not fname.is_file(): raise FileNotFoundError(f"file_path: no .beton file at {fname}")
         if problem := file_problem(fname): raise ValueError(f"file_path: {fname} is not a .beton file that can be read: {problem}")
@@ -112,7 +113,7 @@ class FFCVPipelineManager:
             if ops and (problem := _decoder_problem(fields[name], ops[0])):
                 raise TypeError(f"The pipeline of field {name!r} starts with {type(ops[0]).__name__}, {problem}: the pipelines go in the file's order of fields "
                                 f"({', '.join(f'{n}: {type(f).__name__}' for n, f in fields.items())})")
-        self.file_path, self.ordering = str(file_path), check_order(ordering)
+        self.file_path, self.ordering = str(file_path), check_order(ordering, 'ordering')
         self.pipeline = {name: [seeded(op) for op in ops] for name, ops in zip(names, pipeline_transforms) if ops is not None}
         self.fields = names
 
@@ -201,6 +202,14 @@ _VERBS = {'train': 'fit', 'val': 'validate', 'test': 'test', 'predict': 'predict
 _KINDS = ('train', 'val', 'test', 'predict')
 
 _FIXED = ('fname', 'os_cache', 'order', 'pipelines', 'distributed', 'seed')  # the module's or the manager's for every kind; `val_batch_size` and the like are not
+_RESUMED = dict(batch_size='batch size (batch_size, train_batch_size)', world_size='processes (devices x num_nodes)',
+                order="order (train_manager's ordering)", drop_last='train_drop_last', file='training file', n_items="training file's items",
+                indices='train_indices')  # what a place mid-epoch is valid for (`Loader.state_dict`), as a Lightning user sets it
+
+def _lightning_of(trainer) -> types.ModuleType:
+    "The Lightning package of `trainer`: the first imported where there is none"
+    return next((p for p in _pls if trainer is not None and isinstance(trainer, p.Trainer)), pl)
+
 _SET_BY = dict(fname="its manager's file_path", order="its manager's ordering (FFCVPipelineManager(file, pipelines, OrderOption.RANDOM))",
                pipelines="its manager's pipeline_transforms", os_cache="the module's os_cache=", distributed="the module's is_dist=", seed="the module's seed=")
 
@@ -358,11 +367,13 @@ def load_state_dict(self:FFCVDataModule, state:dict):
     "Check that a resumed run reads what the saved one read, and put the training loader where it was"
     if not state: return
     mine, place = self.state_dict(), state.get('train')
-    mid_epoch = place is None or place.get('batches', 0) > 0  # at an epoch's end, any batch size goes on
-    if (mid_epoch and state.get('batch_size') != self.batch_size) or state.get('files') != mine['files']:
-        raise ValueError(f"This checkpoint was saved by an FFCVDataModule of batch size {state.get('batch_size')} reading {state.get('files')}; "
-                         f"this one has batch size {self.batch_size} and reads {mine['files']}: build it as it was, to go on where it stopped "
-                         "(a checkpoint saved at an epoch's end goes on with any batch size and number of processes)")
+    saved_files = state.get('files', {})
+    if differ := [f"{k}_manager's file: saved {saved_files[k]!r}, here {mine['files'][k]!r}" for k in _KINDS
+                  if k in saved_files and k in mine['files'] and saved_files[k] != mine['files'][k]]:
+        raise ValueError(f"This checkpoint was saved by an FFCVDataModule that read other files ({'; '.join(differ)}): read the same files to go on")
+    if place is None and state.get('batch_size') != self.batch_size:  # saved by a version that kept no place: its batch size tells
+        raise ValueError(f"This checkpoint was saved by an FFCVDataModule of batch size {state.get('batch_size')}; this one has "
+                         f"batch size {self.batch_size}: build it as it was, to go on where it stopped")
     saved = state.get('seeds', {}).get('train')
     if self.seed is not None and saved is not None and int(self.seed) != int(saved):  # the saved seed would go on, silently
         raise ValueError(f"This checkpoint was saved by an FFCVDataModule of seed {saved}; this one has seed={self.seed}: a resumed run goes on with the "
@@ -370,7 +381,18 @@ def load_state_dict(self:FFCVDataModule, state:dict):
     # Lightning's loop restores the loader's place too, but not where `configure_optimizers` read `trainer.estimated_stepping_batches`, which
     # builds the loader before the checkpoint is restored (Lightning's #20550): the next epoch then replayed the first batches. Restored here,
     # before Lightning's own (the same place, again)
-    if place is not None and self.train_manager is not None: self._loader('train').load_state_dict(place)
+    if place is not None and self.train_manager is not None:
+        dl = self._loader('train')
+        if place.get('batches', 0) > 0:  # mid-epoch: only the same batches go on; named as Lightning's user sets them, before the Loader's check
+            here = dl.state_dict()
+            if differ := [f"{name}: saved {place.get(k)!r}, here {here[k]!r}" for k, name in _RESUMED.items() if place.get(k) != here[k]]:
+                raise ValueError(f"This checkpoint was saved mid-epoch (epoch {place['epoch']}, after batch {place['batches']}) by a training "
+                                 f"of other batches ({'; '.join(differ)}): resume with them as they were, or from a checkpoint saved at an "
+                                 "epoch's end (as ModelCheckpoint saves by default), which goes on with any batch size and number of processes")
+        dl.load_state_dict(place)
+        if place.get('batches', 0) > 0 and (self.trainer is None or self.trainer.is_global_zero):
+            importlib.import_module(f'{_lightning_of(self.trainer).__name__}.utilities.rank_zero').rank_zero_info(  # as Lightning says "Restored..."
+                f"FFCVDataModule: going on from epoch {place['epoch']}, after batch {place['batches']} of {len(dl)}")
 
 # %% ../nbs/33b_lightning.ipynb #7a5dcc6c
 def _paths(**modules):

@@ -54,11 +54,11 @@ def check_fname(
 
 _orders = {o.name.lower(): o for o in OrderOption}
 
-def check_order(order) -> OrderOption:
-    "`order` as an `OrderOption`; its name, in any case, will do"
+def check_order(order, name:str='order') -> OrderOption:
+    "`order` as an `OrderOption`; its name, in any case, will do. `name`: the argument's, for the error"
     if isinstance(order, OrderOption): return order
     if isinstance(order, str) and order.lower() in _orders: return _orders[order.lower()]
-    raise ValueError(f"order must be one of {', '.join(f'OrderOption.{o.name}' for o in OrderOption)} "
+    raise ValueError(f"{name} must be one of {', '.join(f'OrderOption.{o.name}' for o in OrderOption)} "
                      f"(or its name, such as 'random'), not {order!r}")
 
 # %% ../../nbs/18_loader.config.ipynb #cb64971c

@@ -226,8 +226,8 @@ def fuse_squeeze(d:Draft) -> Draft:
 # %% ../../nbs/16_loader.plan.ipynb #8450c81f
 _instead = {  # fastai transforms, and what does their work in an FFCV pipeline
     'ToTensor': "fx.ToTensorImage() for images, fx.ToTensorCategory() for labels",
-    'IntToFloatTensor': "pass it in batch_tfms, or normalize in the pipeline with fx.NormalizeImage",
-    'Normalize': "pass it in batch_tfms, or normalize in the pipeline with fx.NormalizeImage",
+    'IntToFloatTensor': "pass it in batch_tfms (an FFCVDataModule's train_batch_tfms, val_batch_tfms...), or normalize in the pipeline with fx.NormalizeImage",
+    'Normalize': "pass it in batch_tfms (an FFCVDataModule's train_batch_tfms, val_batch_tfms...), or normalize in the pipeline with fx.NormalizeImage",
     'Resize': "a CenterCropRGBImageDecoder as the image decoder",
     'RandomResizedCrop': "a RandomResizedCropRGBImageDecoder as the image decoder",
     'FlipItem': "fx.RandomHorizontalFlip()", 'Flip': "fx.RandomHorizontalFlip()",
@@ -255,7 +255,7 @@ def check_operations(d:Draft) -> Draft:
                                     "arrays. Place it after fx.ToTensorImage(), or use an fx. transform")
             else:
                 hint = _instead.get(type(op).__name__)
-                raise TypeError(f"{what}, which is no FFCV operation: " + (f"use {hint}" if hint else
+                raise TypeError(f"{what}, which is no FFCV operation: " + ((hint if hint.startswith('pass') else f"use {hint}") if hint else
                                 "per-item work is done by FFCV operations (fx. has the augmentations), fastai's "
                                 "transforms go in batch_tfms"))
     return d
