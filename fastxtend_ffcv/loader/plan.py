@@ -22,6 +22,7 @@ from fastai.torch_core import TensorImage, TensorImageBase, TensorMask, to_cpu
 from ..draws import SharesDraws
 from ..fields.decoders import CropDecoder, SelectView
 from ..roles import BatchDecoded, BatchDecoder, Follower, FusesFlip, ImageOperation, PlainFlip
+from ..compat import set_device
 from ..transforms.ops import MovableNormalizeImage, NormalizeImage, SampleIndexDecoder, Squeeze, ToDevice, ToTensorBase, ToTensorImage, ToTensorSampleIndex
 from ffcv.fields.rgb_image import ResizedCropRGBImageDecoder, SimpleRGBImageDecoder
 from ffcv.pipeline.operation import Operation
@@ -33,8 +34,8 @@ from ffcv.transforms.ops import ToDevice as _ToDevice, ToTensor as _FFCVToTensor
 
 # %% auto #0
 __all__ = ['SAMPLE_INDEX', 'PASSES', 'Plan', 'Draft', 'user_tfms', 'own_lists', 'fuse_flips', 'share_draws', 'fold_normalize',
-           'fuse_squeeze', 'check_operations', 'warn_unscaled', 'batch_decoders', 'split_views', 'add_sample_index',
-           'name_outputs', 'plan_pipelines']
+           'fuse_squeeze', 'check_operations', 'check_devices', 'warn_unscaled', 'batch_decoders', 'split_views',
+           'add_sample_index', 'name_outputs', 'plan_pipelines']
 
 # %% ../../nbs/16_loader.plan.ipynb #86fb6a45
 @dataclass(frozen=True)
@@ -260,6 +261,18 @@ def check_operations(d:Draft) -> Draft:
                                 "transforms go in batch_tfms"))
     return d
 
+def check_devices(d:Draft) -> Draft:
+    "FFCV's `ToDevice` given a device's name made a `torch.device` (FFCV's graph reads its `type`), and a warning where it names a GPU that the loader's batches won't reach: the loader's `device` decides where they go"
+    unmet = []
+    for name, spec in d.pipelines.items():
+        for op in (spec.transforms if isinstance(spec, PipelineSpec) else spec or []):
+            if not isinstance(op, _ToDevice): continue
+            if not isinstance(op.device, torch.device): set_device(op, torch.device(op.device))
+            if op.device.type != 'cpu' and d.on_cpu: unmet.append(f"Pipeline {name!r} has ToDevice({op.device})")
+    if not unmet: return d
+    return replace(d, warnings=(*d.warnings, f"{'; '.join(unmet)}, but this loader's batches stay on the CPU "
+        f"({'no GPU here' if not torch.cuda.is_available() else 'its device is the CPU'}): the loader's device (device=, fastai's default_device()) decides where batches go"))
+
 def warn_unscaled(d:Draft) -> Draft:
     "A warning where fastai's `Normalize`, with 0-1 statistics, would get a pipeline's 0-255 images, as no `IntToFloatTensor` converts them; or where two do, the second dividing the 0-1 floats by 255 again"
     if sum(isinstance(t, IntToFloatTensor) for t in d.user_tfms) > 1:
@@ -331,7 +344,7 @@ def _targets(d:Draft, outputs:list) -> int:
     return n
 
 # %% ../../nbs/16_loader.plan.ipynb #69189091
-PASSES = (own_lists, fuse_flips, share_draws, fold_normalize, fuse_squeeze, check_operations, warn_unscaled, batch_decoders, split_views, add_sample_index, name_outputs)
+PASSES = (own_lists, fuse_flips, share_draws, fold_normalize, fuse_squeeze, check_operations, check_devices, warn_unscaled, batch_decoders, split_views, add_sample_index, name_outputs)
 _COMPILED = ('fuse_flips', 'share_draws', 'fold_normalize', 'fuse_squeeze', 'split_views', 'add_sample_index')  # the passes that change what FFCV compiles
 
 def plan_pipelines(
