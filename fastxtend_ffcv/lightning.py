@@ -213,6 +213,26 @@ def _lightning_of(trainer) -> types.ModuleType:
 _SET_BY = dict(fname="its manager's file_path", order="its manager's ordering (FFCVPipelineManager(file, pipelines, OrderOption.RANDOM))",
                pipelines="its manager's pipeline_transforms", os_cache="the module's os_cache=", distributed="the module's is_dist=", seed="the module's seed=")
 
+# %% ../nbs/33b_lightning.ipynb #4bb6def1
+def _lightning_place(trainer) -> int|None:
+    "The batches of the training epoch under way that Lightning's loop, restored from a checkpoint saved now, counts as done (one that an exception stopped midway it runs again); None outside `fit`"
+    if trainer is None or getattr(trainer.state.fn, 'value', None) != 'fit': return None
+    p = trainer.fit_loop.epoch_loop.batch_progress.current
+    return p.processed if p.processed == p.completed + 1 else p.completed  # in `on_train_batch_end`, its batch is done
+
+class _FitLoader(Loader):
+    "The training `Loader` of an `FFCVDataModule`: its place in an epoch is the batches that Lightning's loop counts as done, not those handed out"
+    datamodule = None  # set by the module that builds it
+
+    def state_dict(self) -> dict:
+        state = super().state_dict()
+        trainer = getattr(self.datamodule, 'trainer', None)
+        if (place := _lightning_place(trainer)) is None or self.state.epoch < 0: return state
+        if place < len(self): return {**state, 'epoch': int(self.state.epoch), 'batches': int(place)}  # the epoch under way, even if all fetched
+        p = trainer.fit_loop.epoch_loop.batch_progress.current
+        # saved in `on_train_batch_end` of the last batch: Lightning goes on to the next epoch only where that epoch has at most `place` batches
+        return {**state, 'lightning_batches': int(place)} if p.processed == p.completed + 1 else state
+
 # %% ../nbs/33b_lightning.ipynb #3f566fa8
 def _plain(b):
     "`b`, a tensor or a tuple, list or dict of them, in plain tensors"
@@ -305,8 +325,10 @@ def build(self:FFCVDataModule, kind:str, seed:int|None=None) -> Loader:
         # as Lightning does to a `DataLoader`'s sampler: the same first batches every epoch (their crops and flips still drawn anew)
         warnings.warn(f"Trainer(overfit_batches={self.trainer.overfit_batches}): the training loader reads its file in order, not {order.name}", stacklevel=2)
         order = OrderOption.SEQUENTIAL
-    return Loader(m.file_path, os_cache=self.os_cache, order=order,
+    dl = (_FitLoader if kind == 'train' else Loader)(m.file_path, os_cache=self.os_cache, order=order,
                   pipelines=m.pipeline, distributed=self.distributed(), seed=self.shared_seed() if seed is None else seed, **kw)
+    dl.datamodule = self
+    return dl
 
 @patch
 def setup(self:FFCVDataModule, stage:str|None=None):
@@ -390,9 +412,14 @@ def load_state_dict(self:FFCVDataModule, state:dict):
                                  f"of other batches ({'; '.join(differ)}): resume with them as they were, or from a checkpoint saved at an "
                                  "epoch's end (as ModelCheckpoint saves by default), which goes on with any batch size and number of processes")
         dl.load_state_dict(place)
+        if place.get('batches') == 0 and (done := place.get('lightning_batches')) and len(dl) > done:
+            raise ValueError(f"This checkpoint was saved after the last batch of epoch {place['epoch'] - 1} ({done} batches), before Lightning ended "
+                             f"the epoch: Lightning goes on with that epoch's batches {done} to {len(dl) - 1}, as this training has {len(dl)}, which "
+                             "the loader has no items left for. Resume it with as many batches per epoch or fewer (the batch size and processes "
+                             "it was saved with), or from a checkpoint saved at the epoch's end (as ModelCheckpoint saves by default)")
         if place.get('batches', 0) > 0 and (self.trainer is None or self.trainer.is_global_zero):
             importlib.import_module(f'{_lightning_of(self.trainer).__name__}.utilities.rank_zero').rank_zero_info(  # as Lightning says "Restored..."
-                f"FFCVDataModule: going on from epoch {place['epoch']}, after batch {place['batches']} of {len(dl)}")
+                f"FFCVDataModule: going on with epoch {place['epoch']} at batch_idx {place['batches']} ({place['batches']} of its {len(dl)} batches done)")
 
 # %% ../nbs/33b_lightning.ipynb #7a5dcc6c
 def _paths(**modules):
