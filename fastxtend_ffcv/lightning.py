@@ -228,7 +228,9 @@ class _FitLoader(Loader):
         state = super().state_dict()
         trainer = getattr(self.datamodule, 'trainer', None)
         if (place := _lightning_place(trainer)) is None or self.state.epoch < 0: return state
-        if place < len(self): return {**state, 'epoch': int(self.state.epoch), 'batches': int(place)}  # the epoch under way, even if all fetched
+        epoch, n = int(self.state.epoch), min(len(self), trainer.num_training_batches)  # `limit_train_batches` ends Lightning's epochs early
+        if place < n: return {**state, 'epoch': epoch, 'batches': int(place)}  # the epoch under way, even if all fetched
+        state = {**state, 'epoch': epoch + 1, 'batches': 0}  # its end: the next epoch, from its start
         p = trainer.fit_loop.epoch_loop.batch_progress.current
         # saved in `on_train_batch_end` of the last batch: Lightning goes on to the next epoch only where that epoch has at most `place` batches
         return {**state, 'lightning_batches': int(place)} if p.processed == p.completed + 1 else state
