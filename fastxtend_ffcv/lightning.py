@@ -217,6 +217,7 @@ _SET_BY = dict(fname="its manager's file_path", order="its manager's ordering (F
 def _lightning_place(trainer) -> int|None:
     "The batches of the training epoch under way that Lightning's loop, restored from a checkpoint saved now, counts as done (one that an exception stopped midway it runs again); None outside `fit`"
     if trainer is None or getattr(trainer.state.fn, 'value', None) != 'fit': return None
+    if (ep := trainer.fit_loop.epoch_progress.current).processed >= ep.started: return sys.maxsize  # its batches are over, if `max_steps` ended it early too
     p = trainer.fit_loop.epoch_loop.batch_progress.current
     return p.processed if p.processed == p.completed + 1 else p.completed  # in `on_train_batch_end`, its batch is done
 
@@ -405,7 +406,8 @@ def load_state_dict(self:FFCVDataModule, state:dict):
     # Lightning's loop restores the loader's place too, but not where `configure_optimizers` read `trainer.estimated_stepping_batches`, which
     # builds the loader before the checkpoint is restored (Lightning's #20550): the next epoch then replayed the first batches. Restored here,
     # before Lightning's own (the same place, again)
-    if place is not None and self.train_manager is not None:
+    fitting = self.trainer is None or getattr(self.trainer.state.fn, 'value', None) == 'fit'  # `validate(ckpt_path=...)` leaves the training's place
+    if place is not None and self.train_manager is not None and fitting:
         dl = self._loader('train')
         if place.get('batches', 0) > 0:  # mid-epoch: only the same batches go on; named as Lightning's user sets them, before the Loader's check
             here = dl.state_dict()

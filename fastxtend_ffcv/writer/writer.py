@@ -54,9 +54,9 @@ def check_value(
         if not isinstance(value, torch.Tensor): raise TypeError(f"a TorchTensorField needs a tensor, not {type(value).__name__}")
         if tuple(value.shape) != tuple(field.shape):  # FFCV's worker would fail to copy it, far from the item
             raise ValueError(f"a TorchTensorField of shape {tuple(field.shape)} got a tensor of shape {tuple(value.shape)}: every item's tensor takes "
-                             "the field's shape. Images of several sizes go in an RGBImageField, as PIL images or H×W×3 uint8 arrays: leave "
-                             "out the ToTensor that made them tensors (a PIL image gets an RGBImageField by itself in create_beton_wrapper), "
-                             "or give the field: fields=(RGBImageField(), None)")
+                             "the field's shape. Images of several sizes go in an RGBImageField, as PIL images or H×W×3 uint8 arrays, not "
+                             "tensors: leave out the ToTensor that made them tensors (a PIL image gets an RGBImageField by itself in "
+                             "create_beton_wrapper; for arrays, give the field: fields=(RGBImageField(), None))")
         return value, value.numel() * value.element_size()
     if isinstance(field, JSONField):
         try: n = len(json.dumps(value).encode())
