@@ -39,7 +39,8 @@ def to_rgb_array(
         # Pillow's `convert('RGB')` clips 16-bit grey to 255 (a white image); other modes convert as fastai's `PILImage` does
         image = _scale16(np.asarray(image)) if image.mode in _GREY16 else np.asarray(image if image.mode == 'RGB' else image.convert('RGB'))
     if not isinstance(image, np.ndarray):
-        raise TypeError(f"An image must be a PIL image or a NumPy array, not {type(image).__name__}")
+        raise TypeError(f"An image must be a PIL image or a NumPy array, not {type(image).__name__}" + (
+            " (a ToTensor in the dataset's transform makes its images tensors: leave it out, so that they come as PIL images)" if any(c.__name__ == 'Tensor' for c in type(image).__mro__) else ''))  # torch's, fastai's
     if image.dtype == np.uint16: image = _scale16(image)
     if image.dtype != np.uint8:
         raise TypeError(f"An image array must be uint8 (or uint16), not {image.dtype}: scale it to 0-255 and convert it first")
