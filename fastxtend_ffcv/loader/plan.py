@@ -258,7 +258,7 @@ def check_operations(d:Draft) -> Draft:
                 hint = _instead.get(type(op).__name__)
                 raise TypeError(f"{what}, which is no FFCV operation: " + ((hint if hint.startswith('pass') else f"use {hint}") if hint else
                                 "per-item work is done by FFCV operations (fx. has the augmentations), fastai's "
-                                "transforms go in batch_tfms") + " (fx: from fastxtend_ffcv import fx)")
+                                "transforms go in batch_tfms") + " (fx is the module fastxtend_ffcv.fx)")
     return d
 
 def check_devices(d:Draft) -> Draft:
