@@ -415,12 +415,12 @@ def load_state_dict(self:FFCVDataModule, state:dict):
                 raise ValueError(f"This checkpoint was saved mid-epoch (epoch {place['epoch']}, after batch {place['batches']}) by a training "
                                  f"of other batches ({'; '.join(differ)}): resume with them as they were, or from a checkpoint saved at an "
                                  "epoch's end (as ModelCheckpoint saves by default), which goes on with any batch size and number of processes")
-        dl.load_state_dict(place)
         if place.get('batches') == 0 and (done := place.get('lightning_batches')) and len(dl) > done:
             raise ValueError(f"This checkpoint was saved after the last batch of epoch {place['epoch'] - 1} ({done} batches), before Lightning ended "
                              f"the epoch: Lightning goes on with that epoch's batches {done} to {len(dl) - 1}, as this training has {len(dl)}, which "
                              "the loader has no items left for. Resume it with as many batches per epoch or fewer (the batch size and processes "
                              "it was saved with), or from a checkpoint saved at the epoch's end (as ModelCheckpoint saves by default)")
+        dl.load_state_dict(place)  # once every check has passed: a refused checkpoint leaves the loader as it was
         if place.get('batches', 0) > 0 and (self.trainer is None or self.trainer.is_global_zero):
             importlib.import_module(f'{_lightning_of(self.trainer).__name__}.utilities.rank_zero').rank_zero_info(  # as Lightning says "Restored..."
                 f"FFCVDataModule: going on with epoch {place['epoch']} at batch_idx {place['batches']} ({place['batches']} of its {len(dl)} batches done)")
